@@ -1,0 +1,63 @@
+package io.tenantscreening.auth;
+
+import io.micronaut.data.connection.annotation.Connectable;
+import io.micronaut.transaction.annotation.Transactional;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.organizations.OrganizationService;
+import jakarta.inject.Singleton;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+/** Issues, revokes, lists and authenticates API keys. */
+@Singleton
+public class ApiKeyService {
+
+    private final ApiKeyRepository keys;
+    private final OrganizationService organizations;
+
+    public ApiKeyService(ApiKeyRepository keys, OrganizationService organizations) {
+        this.keys = keys;
+        this.organizations = organizations;
+    }
+
+    /** A new key for the organisation; the returned secret exists nowhere else afterwards. */
+    @Transactional
+    public IssuedKey issue(String organizationId, Mode mode, Scope scope) throws SQLException {
+        organizations.require(organizationId);
+        String secret = ApiKeys.generate(mode);
+        ApiKeyRecord key = new ApiKeyRecord(PublicIds.newId("key"), organizationId, mode, scope, ApiKeys.last4(secret),
+                Instant.now().truncatedTo(ChronoUnit.MICROS), null);
+        keys.insert(key, ApiKeys.digest(secret));
+        return new IssuedKey(key, secret);
+    }
+
+    @Transactional
+    public Optional<ApiKeyRecord> revoke(String keyId) throws SQLException {
+        return keys.revoke(keyId);
+    }
+
+    @Transactional
+    public List<ApiKeyRecord> list(String organizationId) throws SQLException {
+        return keys.listByOrganization(organizationId);
+    }
+
+    /** The caller a presented key stands for, or empty when it is malformed, unknown or revoked. */
+    @Connectable
+    public Optional<Caller> authenticate(String presentedKey) throws SQLException {
+        if (ApiKeys.modeOf(presentedKey).isEmpty()) {
+            return Optional.empty();
+        }
+        return keys.findByDigest(ApiKeys.digest(presentedKey))
+                .filter(key -> !key.revoked())
+                .map(key -> new Caller(key.organizationId(), key.mode(), key.scope()));
+    }
+
+    /** A freshly issued key together with its one-time secret. */
+    public record IssuedKey(ApiKeyRecord record, String secret) {
+    }
+}

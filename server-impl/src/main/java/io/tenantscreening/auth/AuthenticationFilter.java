@@ -1,0 +1,76 @@
+package io.tenantscreening.auth;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpMethod;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.ServerFilterPhase;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.tenantscreening.common.ApiException;
+import io.tenantscreening.common.ErrorEnvelope;
+import io.tenantscreening.common.ErrorResponses;
+
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Requires a valid bearer key on every request except the public contract document:
+ * missing, malformed, unknown or revoked keys get 401 authorization_error, a read_only
+ * key on anything but GET (or HEAD) gets 403 forbidden. The caller it establishes is
+ * what every layer below scopes its data by.
+ */
+@ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+public class AuthenticationFilter implements Ordered {
+
+    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml");
+    private static final String BEARER = "bearer ";
+
+    private final ApiKeyService keys;
+
+    public AuthenticationFilter(ApiKeyService keys) {
+        this.keys = keys;
+    }
+
+    @RequestFilter
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Nullable
+    public HttpResponse<ErrorEnvelope> authenticate(HttpRequest<?> request) throws SQLException {
+        if (PUBLIC_PATHS.contains(request.getPath())) {
+            return null;
+        }
+        Optional<String> header = request.getHeaders().findFirst(HttpHeaders.AUTHORIZATION);
+        if (header.isEmpty()) {
+            return ErrorResponses.of(ApiException.unauthorized(
+                    "No API key was sent. Send it as 'Authorization: Bearer <key>'."));
+        }
+        String value = header.get();
+        if (!value.toLowerCase(Locale.ROOT).startsWith(BEARER)) {
+            return ErrorResponses.of(ApiException.unauthorized(
+                    "The Authorization header must use the Bearer scheme: 'Authorization: Bearer <key>'."));
+        }
+        Optional<Caller> caller = keys.authenticate(value.substring(BEARER.length()).trim());
+        if (caller.isEmpty()) {
+            return ErrorResponses.of(ApiException.unauthorized(
+                    "The API key is not valid: it is malformed, unknown or revoked."));
+        }
+        HttpMethod method = request.getMethod();
+        if (caller.get().scope() == Scope.READ_ONLY && method != HttpMethod.GET && method != HttpMethod.HEAD) {
+            return ErrorResponses.of(ApiException.forbidden(
+                    "This API key is read_only and may only make GET requests; use a key with full scope."));
+        }
+        request.setAttribute(Caller.ATTRIBUTE, caller.get());
+        return null;
+    }
+
+    @Override
+    public int getOrder() {
+        return ServerFilterPhase.SECURITY.order();
+    }
+}

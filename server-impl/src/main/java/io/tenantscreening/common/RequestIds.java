@@ -1,0 +1,24 @@
+package io.tenantscreening.common;
+
+import io.micronaut.http.HttpRequest;
+
+import java.security.SecureRandom;
+
+/** Issues the per-request id that answers carry in the Request-Id header and logs repeat. */
+public final class RequestIds {
+
+    public static final String HEADER = "Request-Id";
+    static final String ATTRIBUTE = "screening.request-id";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private RequestIds() {
+    }
+
+    static String newId() {
+        return "rq_" + Base62.random(RANDOM, 22);
+    }
+
+    public static String of(HttpRequest<?> request) {
+        return request.getAttribute(ATTRIBUTE, String.class).orElse("unknown");
+    }
+}

@@ -1,0 +1,45 @@
+package io.tenantscreening.operator;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.serde.annotation.Serdeable;
+import io.tenantscreening.auth.ApiKeyRecord;
+import io.tenantscreening.organizations.Organization;
+
+import java.time.Instant;
+import java.util.List;
+
+/** The JSON shapes the operator command prints. */
+final class OperatorViews {
+
+    private OperatorViews() {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record OrganizationView(String id, String name, Instant created_at, BillingView billing, List<KeyView> keys) {
+        static OrganizationView of(Organization organization, List<ApiKeyRecord> keys) {
+            return new OrganizationView(organization.id(), organization.name(), organization.createdAt(),
+                    new BillingView(organization.billing().paymentMethod().dbValue(), organization.billing().invoiced()),
+                    keys.stream().map(KeyView::of).toList());
+        }
+    }
+
+    @Serdeable
+    record BillingView(String payment_method, boolean invoiced) {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record KeyView(String id, String organization_id, String mode, String scope, String key_hint, Instant created_at,
+                   Instant revoked_at) {
+        static KeyView of(ApiKeyRecord key) {
+            return new KeyView(key.id(), key.organizationId(), key.mode().dbValue(), key.scope().dbValue(),
+                    "sk_" + key.mode().dbValue() + "_…" + key.last4(), key.createdAt(), key.revokedAt());
+        }
+    }
+
+    /** A key as printed once at issue time: the only moment the secret is shown. */
+    @Serdeable
+    record IssuedKeyView(String id, String organization_id, String mode, String scope, String key, Instant created_at) {
+    }
+}

@@ -1,0 +1,59 @@
+package io.tenantscreening.organizations;
+
+import io.micronaut.transaction.annotation.Transactional;
+import io.tenantscreening.common.PublicIds;
+import jakarta.inject.Singleton;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+
+/** Creates and lists organisations and keeps their billing state. */
+@Singleton
+public class OrganizationService {
+
+    private final OrganizationRepository organizations;
+
+    public OrganizationService(OrganizationRepository organizations) {
+        this.organizations = organizations;
+    }
+
+    @Transactional
+    public Organization create(String name) throws SQLException {
+        Organization organization = new Organization(PublicIds.newId("org"), name,
+                Instant.now().truncatedTo(ChronoUnit.MICROS), BillingSettings.DEFAULT);
+        organizations.insert(organization);
+        return organization;
+    }
+
+    @Transactional
+    public Organization require(String id) throws SQLException {
+        return organizations.find(id).orElseThrow(() -> new NoSuchElementException("no organisation with id " + id));
+    }
+
+    @Transactional
+    public Optional<Organization> find(String id) throws SQLException {
+        return organizations.find(id);
+    }
+
+    @Transactional
+    public List<Organization> list() throws SQLException {
+        return organizations.list();
+    }
+
+    @Transactional
+    public boolean none() throws SQLException {
+        return organizations.isEmpty();
+    }
+
+    /** Replaces the billing state; the organisation must exist. */
+    @Transactional
+    public Organization updateBilling(String id, BillingSettings billing) throws SQLException {
+        require(id);
+        organizations.updateBilling(id, billing);
+        return require(id);
+    }
+}
