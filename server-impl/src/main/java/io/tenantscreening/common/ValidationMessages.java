@@ -39,6 +39,7 @@ final class ValidationMessages {
         if (key.startsWith(BODY_SCHEMA)) {
             String pointer = context.flatMap(ValidationReport.MessageContext::getPointers)
                     .map(ValidationReport.MessageContext.Pointers::getInstance)
+                    .filter(instance -> !instance.equals("/"))
                     .orElse("");
             return bodyEntries(key.substring(BODY_SCHEMA.length()), message.getMessage(), pointer);
         }

@@ -1,0 +1,85 @@
+package io.tenantscreening.conformance.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the service's main class in a separate JVM, as an operator would run the jar:
+ * for the operator command line and for start-up behaviour.
+ */
+public final class JarProcess {
+
+    private JarProcess() {
+    }
+
+    /** Starts {@code Application} with these arguments and environment; output goes to files. */
+    public static Started start(Map<String, String> environment, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.tenantscreening.Application"));
+        command.addAll(List.of(args));
+        try {
+            Path stdout = Files.createTempFile("screening-out", ".txt");
+            Path stderr = Files.createTempFile("screening-err", ".txt");
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            builder.environment().putAll(environment);
+            return new Started(builder.start(), stdout, stderr);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs to completion (at most 60 seconds) and returns exit code and output. */
+    public static Result run(Map<String, String> environment, String... args) {
+        Started started = start(environment, args);
+        try {
+            if (!started.process().waitFor(60, TimeUnit.SECONDS)) {
+                started.process().destroyForcibly();
+                throw new AssertionError("process did not finish within 60 s: " + String.join(" ", args));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return new Result(started.process().exitValue(), started.stdout(), started.stderr());
+    }
+
+    /** The environment that points a process at the test database. */
+    public static Map<String, String> testDatabaseEnvironment() {
+        return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
+                "DATABASE_PASSWORD", TestDatabase.password());
+    }
+
+    /** A running process and the files its output goes to. */
+    public record Started(Process process, Path stdoutFile, Path stderrFile) {
+        public String stdout() {
+            return read(stdoutFile);
+        }
+
+        public String stderr() {
+            return read(stderrFile);
+        }
+    }
+
+    /** A finished process. */
+    public record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.tenantscreening.conformance.support;
+
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The application under test: the real service, started once per test run on a free
+ * port, over the real PostgreSQL test database.
+ */
+public final class TestServer {
+
+    private static EmbeddedServer server;
+
+    private TestServer() {
+    }
+
+    public static synchronized EmbeddedServer get() {
+        if (server == null) {
+            int port = freePort();
+            Map<String, Object> properties = new HashMap<>(TestDatabase.properties());
+            properties.put("micronaut.server.port", port);
+            properties.put("screening.public-base-url", "http://localhost:" + port);
+            properties.put("screening.environment", "test");
+            server = ApplicationContext.run(EmbeddedServer.class, properties);
+            Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
+        }
+        return server;
+    }
+
+    public static <T> T bean(Class<T> type) {
+        return get().getApplicationContext().getBean(type);
+    }
+
+    public static String baseUrl() {
+        return "http://localhost:" + get().getPort();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.tenantscreening.conformance.support;
+
+import io.tenantscreening.auth.ApiKeyService;
+import io.tenantscreening.auth.Scope;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.organizations.Organization;
+import io.tenantscreening.organizations.OrganizationService;
+
+import java.sql.SQLException;
+import java.util.UUID;
+
+/**
+ * A fresh organisation of a test's own, made through the same services the operator
+ * command line uses, so tests never share data.
+ */
+public final class TestTenant {
+
+    private final String organizationId;
+
+    private TestTenant(String organizationId) {
+        this.organizationId = organizationId;
+    }
+
+    public static TestTenant create() {
+        try {
+            Organization organization = TestServer.bean(OrganizationService.class).create("Test org " + UUID.randomUUID());
+            return new TestTenant(organization.id());
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String id() {
+        return organizationId;
+    }
+
+    public IssuedKey key(Mode mode, Scope scope) {
+        try {
+            ApiKeyService.IssuedKey issued = TestServer.bean(ApiKeyService.class).issue(organizationId, mode, scope);
+            return new IssuedKey(issued.record().id(), issued.secret());
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String testKey() {
+        return key(Mode.TEST, Scope.FULL).secret();
+    }
+
+    public String liveKey() {
+        return key(Mode.LIVE, Scope.FULL).secret();
+    }
+
+    /** An API key as issued: its id (for revoking) and its secret (for calling). */
+    public record IssuedKey(String id, String secret) {
+    }
+}
