@@ -7,7 +7,6 @@ import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -27,7 +26,7 @@ public class ApiKeyService {
 
     /** A new key for the organisation; the returned secret exists nowhere else afterwards. */
     @Transactional
-    public IssuedKey issue(String organizationId, Mode mode, Scope scope) throws SQLException {
+    public IssuedKey issue(String organizationId, Mode mode, Scope scope) {
         organizations.require(organizationId);
         String secret = ApiKeys.generate(mode);
         ApiKeyRecord key = new ApiKeyRecord(PublicIds.newId("key"), organizationId, mode, scope, ApiKeys.last4(secret),
@@ -37,18 +36,18 @@ public class ApiKeyService {
     }
 
     @Transactional
-    public Optional<ApiKeyRecord> revoke(String keyId) throws SQLException {
+    public Optional<ApiKeyRecord> revoke(String keyId) {
         return keys.revoke(keyId);
     }
 
     @Transactional
-    public List<ApiKeyRecord> list(String organizationId) throws SQLException {
+    public List<ApiKeyRecord> list(String organizationId) {
         return keys.listByOrganization(organizationId);
     }
 
     /** The caller a presented key stands for, or empty when it is malformed, unknown or revoked. */
     @Connectable
-    public Optional<Caller> authenticate(String presentedKey) throws SQLException {
+    public Optional<Caller> authenticate(String presentedKey) {
         if (ApiKeys.modeOf(presentedKey).isEmpty()) {
             return Optional.empty();
         }

@@ -15,7 +15,6 @@ import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
 import io.tenantscreening.common.ErrorResponses;
 
-import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -41,7 +40,7 @@ public class AuthenticationFilter implements Ordered {
     @RequestFilter
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Nullable
-    public HttpResponse<ErrorEnvelope> authenticate(HttpRequest<?> request) throws SQLException {
+    public HttpResponse<ErrorEnvelope> authenticate(HttpRequest<?> request) {
         if (PUBLIC_PATHS.contains(request.getPath())) {
             return null;
         }

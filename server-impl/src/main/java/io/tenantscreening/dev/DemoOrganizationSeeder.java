@@ -10,7 +10,6 @@ import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
-import java.sql.SQLException;
 
 /**
  * Development convenience: when the service starts in the development environment on a
@@ -30,7 +29,7 @@ public class DemoOrganizationSeeder {
     }
 
     @EventListener
-    public void onStartup(ServerStartupEvent event) throws SQLException {
+    public void onStartup(ServerStartupEvent event) {
         if (!organizations.none()) {
             return;
         }

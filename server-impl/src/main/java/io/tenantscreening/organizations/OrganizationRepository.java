@@ -1,14 +1,10 @@
 package io.tenantscreening.organizations;
 
+import io.tenantscreening.common.Jdbc;
 import jakarta.inject.Singleton;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,71 +15,34 @@ public class OrganizationRepository {
     private static final String SELECT = "SELECT o.id, o.name, o.created_at, b.payment_method, b.invoiced "
             + "FROM organizations o JOIN billing_settings b ON b.organization_id = o.id";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public OrganizationRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public OrganizationRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
-    public void insert(Organization organization) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)")) {
-                statement.setString(1, organization.id());
-                statement.setString(2, organization.name());
-                statement.setTimestamp(3, Timestamp.from(organization.createdAt()));
-                statement.executeUpdate();
-            }
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "INSERT INTO billing_settings (organization_id, payment_method, invoiced) VALUES (?, ?, ?)")) {
-                statement.setString(1, organization.id());
-                statement.setString(2, organization.billing().paymentMethod().dbValue());
-                statement.setBoolean(3, organization.billing().invoiced());
-                statement.executeUpdate();
-            }
-        }
+    public void insert(Organization organization) {
+        jdbc.update("INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)",
+                organization.id(), organization.name(), organization.createdAt());
+        jdbc.update("INSERT INTO billing_settings (organization_id, payment_method, invoiced) VALUES (?, ?, ?)",
+                organization.id(), organization.billing().paymentMethod().dbValue(), organization.billing().invoiced());
     }
 
-    public Optional<Organization> find(String id) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(SELECT + " WHERE o.id = ?")) {
-            statement.setString(1, id);
-            try (ResultSet rows = statement.executeQuery()) {
-                return rows.next() ? Optional.of(read(rows)) : Optional.empty();
-            }
-        }
+    public Optional<Organization> find(String id) {
+        return jdbc.queryOne(SELECT + " WHERE o.id = ?", OrganizationRepository::read, id);
     }
 
-    public List<Organization> list() throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(SELECT + " ORDER BY o.created_at, o.id");
-             ResultSet rows = statement.executeQuery()) {
-            List<Organization> organizations = new ArrayList<>();
-            while (rows.next()) {
-                organizations.add(read(rows));
-            }
-            return organizations;
-        }
+    public List<Organization> list() {
+        return jdbc.query(SELECT + " ORDER BY o.created_at, o.id", OrganizationRepository::read);
     }
 
-    public boolean isEmpty() throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("SELECT NOT EXISTS (SELECT 1 FROM organizations)");
-             ResultSet rows = statement.executeQuery()) {
-            rows.next();
-            return rows.getBoolean(1);
-        }
+    public boolean isEmpty() {
+        return jdbc.queryOne("SELECT NOT EXISTS (SELECT 1 FROM organizations)", row -> row.getBoolean(1)).orElseThrow();
     }
 
-    public void updateBilling(String organizationId, BillingSettings billing) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(
-                     "UPDATE billing_settings SET payment_method = ?, invoiced = ?, updated_at = now() WHERE organization_id = ?")) {
-            statement.setString(1, billing.paymentMethod().dbValue());
-            statement.setBoolean(2, billing.invoiced());
-            statement.setString(3, organizationId);
-            statement.executeUpdate();
-        }
+    public void updateBilling(String organizationId, BillingSettings billing) {
+        jdbc.update("UPDATE billing_settings SET payment_method = ?, invoiced = ?, updated_at = now() WHERE organization_id = ?",
+                billing.paymentMethod().dbValue(), billing.invoiced(), organizationId);
     }
 
     private static Organization read(ResultSet rows) throws SQLException {

@@ -4,7 +4,6 @@ import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.PublicIds;
 import jakarta.inject.Singleton;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -22,7 +21,7 @@ public class OrganizationService {
     }
 
     @Transactional
-    public Organization create(String name) throws SQLException {
+    public Organization create(String name) {
         Organization organization = new Organization(PublicIds.newId("org"), name,
                 Instant.now().truncatedTo(ChronoUnit.MICROS), BillingSettings.DEFAULT);
         organizations.insert(organization);
@@ -30,28 +29,28 @@ public class OrganizationService {
     }
 
     @Transactional
-    public Organization require(String id) throws SQLException {
+    public Organization require(String id) {
         return organizations.find(id).orElseThrow(() -> new NoSuchElementException("no organisation with id " + id));
     }
 
     @Transactional
-    public Optional<Organization> find(String id) throws SQLException {
+    public Optional<Organization> find(String id) {
         return organizations.find(id);
     }
 
     @Transactional
-    public List<Organization> list() throws SQLException {
+    public List<Organization> list() {
         return organizations.list();
     }
 
     @Transactional
-    public boolean none() throws SQLException {
+    public boolean none() {
         return organizations.isEmpty();
     }
 
     /** Replaces the billing state; the organisation must exist. */
     @Transactional
-    public Organization updateBilling(String id, BillingSettings billing) throws SQLException {
+    public Organization updateBilling(String id, BillingSettings billing) {
         require(id);
         organizations.updateBilling(id, billing);
         return require(id);

@@ -28,6 +28,8 @@ public final class JarProcess {
         try {
             Path stdout = Files.createTempFile("screening-out", ".txt");
             Path stderr = Files.createTempFile("screening-err", ".txt");
+            stdout.toFile().deleteOnExit();
+            stderr.toFile().deleteOnExit();
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectOutput(stdout.toFile())
                     .redirectError(stderr.toFile())

@@ -3,10 +3,8 @@ package io.tenantscreening.conformance.support;
 import io.tenantscreening.auth.ApiKeyService;
 import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
-import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.organizations.OrganizationService;
 
-import java.sql.SQLException;
 import java.util.UUID;
 
 /**
@@ -22,12 +20,7 @@ public final class TestTenant {
     }
 
     public static TestTenant create() {
-        try {
-            Organization organization = TestServer.bean(OrganizationService.class).create("Test org " + UUID.randomUUID());
-            return new TestTenant(organization.id());
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return new TestTenant(TestServer.bean(OrganizationService.class).create("Test org " + UUID.randomUUID()).id());
     }
 
     public String id() {
@@ -35,12 +28,8 @@ public final class TestTenant {
     }
 
     public IssuedKey key(Mode mode, Scope scope) {
-        try {
-            ApiKeyService.IssuedKey issued = TestServer.bean(ApiKeyService.class).issue(organizationId, mode, scope);
-            return new IssuedKey(issued.record().id(), issued.secret());
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        ApiKeyService.IssuedKey issued = TestServer.bean(ApiKeyService.class).issue(organizationId, mode, scope);
+        return new IssuedKey(issued.record().id(), issued.secret());
     }
 
     public String testKey() {

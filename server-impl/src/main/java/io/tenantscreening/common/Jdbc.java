@@ -1,0 +1,91 @@
+package io.tenantscreening.common;
+
+import jakarta.inject.Singleton;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Plain SQL over the contextual connection (the surrounding transaction's, when there is
+ * one). Parameters bind by position; {@link Instant}s become timestamps. SQL failures
+ * surface as the unchecked {@link DataAccessException}, which ends as a 500.
+ */
+@Singleton
+public class Jdbc {
+
+    /** Reads one row of a result set. */
+    @FunctionalInterface
+    public interface RowReader<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
+    /** Work on a raw connection, for statements built at run time. */
+    @FunctionalInterface
+    public interface ConnectionWork<T> {
+        T apply(Connection connection) throws SQLException;
+    }
+
+    private final DataSource dataSource;
+
+    public Jdbc(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public <T> List<T> query(String sql, RowReader<T> reader, Object... parameters) {
+        return withConnection(connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, parameters);
+                 ResultSet rows = statement.executeQuery()) {
+                List<T> results = new ArrayList<>();
+                while (rows.next()) {
+                    results.add(reader.read(rows));
+                }
+                return results;
+            }
+        });
+    }
+
+    public <T> Optional<T> queryOne(String sql, RowReader<T> reader, Object... parameters) {
+        List<T> rows = query(sql, reader, parameters);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+    }
+
+    public int update(String sql, Object... parameters) {
+        return withConnection(connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+                return statement.executeUpdate();
+            }
+        });
+    }
+
+    public <T> T withConnection(ConnectionWork<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.apply(connection);
+        } catch (SQLException e) {
+            throw new DataAccessException(e);
+        }
+    }
+
+    public static PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        for (int i = 0; i < parameters.length; i++) {
+            Object value = parameters[i] instanceof Instant instant ? Timestamp.from(instant) : parameters[i];
+            statement.setObject(i + 1, value);
+        }
+        return statement;
+    }
+
+    /** An SQL failure; its message never reaches a response. */
+    public static class DataAccessException extends RuntimeException {
+        public DataAccessException(SQLException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

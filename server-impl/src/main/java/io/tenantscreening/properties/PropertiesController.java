@@ -1,0 +1,62 @@
+package io.tenantscreening.properties;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.annotation.Controller;
+import io.tenantscreening.api.PropertiesApi;
+import io.tenantscreening.api.model.CreatePropertyRequest;
+import io.tenantscreening.api.model.PropertyList;
+import io.tenantscreening.auth.Caller;
+import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.common.lists.ListLinks;
+import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.common.lists.PageRequest;
+
+
+/** POST /properties, GET /properties, GET /properties/{id}. */
+@Controller
+public class PropertiesController implements PropertiesApi {
+
+    private static final String LIST = "properties";
+    private static final String PATH = "/properties";
+
+    private final PropertyService properties;
+    private final ListLinks links;
+    private final ServiceSettings settings;
+
+    public PropertiesController(PropertyService properties, ListLinks links, ServiceSettings settings) {
+        this.properties = properties;
+        this.links = links;
+        this.settings = settings;
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Property> createProperty(CreatePropertyRequest request,
+                                                                              @Nullable String serviceTenantVersion)
+            {
+        PropertyService.CreateResult result = properties.findOrCreate(Caller.current(),
+                PropertyMapper.toAddress(request.getProperty()));
+        Property property = result.property();
+        return HttpResponse.<io.tenantscreening.api.model.Property>status(result.created() ? HttpStatus.CREATED : HttpStatus.OK)
+                .header("Location", settings.url(PATH + "/" + property.id()))
+                .body(PropertyMapper.toApi(property));
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Property> getProperty(String id, @Nullable String serviceTenantVersion)
+            {
+        return HttpResponse.ok(PropertyMapper.toApi(properties.get(Caller.current(), id)));
+    }
+
+    @Override
+    public HttpResponse<PropertyList> listProperties(@Nullable String serviceTenantVersion, @Nullable String cursor,
+                                                     @Nullable Integer perPage) {
+        Caller caller = Caller.current();
+        PageRequest request = links.request(LIST, caller, cursor, perPage);
+        Page<Property> page = properties.list(caller, request);
+        return HttpResponse.ok(PropertyMapper.toApi(page,
+                links.href(LIST, PATH, caller, page.next(), request.perPage()),
+                links.href(LIST, PATH, caller, page.previous(), request.perPage())));
+    }
+}
