@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
 final class ValidationMessages {
 
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
-    private static final String PARAMETER = "validation.request.parameter.";
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern NUMBER_AFTER = Pattern.compile("(?:maximum|minimum)(?: allowed)?: (-?[0-9.]+)");
 
@@ -42,9 +41,6 @@ final class ValidationMessages {
                     .filter(instance -> !instance.equals("/"))
                     .orElse("");
             return bodyEntries(key.substring(BODY_SCHEMA.length()), message.getMessage(), pointer);
-        }
-        if (key.startsWith(PARAMETER)) {
-            return List.of(ErrorEntry.invalid(null, stripPath(message.getMessage())));
         }
         return List.of(ErrorEntry.invalid(ErrorSource.pointer(""), stripPath(message.getMessage())));
     }

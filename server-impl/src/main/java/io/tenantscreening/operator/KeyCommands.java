@@ -8,6 +8,7 @@ import jakarta.inject.Singleton;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 
@@ -53,7 +54,7 @@ public class KeyCommands {
             return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + " must be one of "
-                    + java.util.Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList()
+                    + Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList()
                     + ", not '" + value + "'");
         }
     }
