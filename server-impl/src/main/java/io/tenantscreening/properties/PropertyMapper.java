@@ -3,7 +3,10 @@ package io.tenantscreening.properties;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.api.model.PropertyInput;
 import io.tenantscreening.api.model.PropertyList;
+import io.tenantscreening.api.model.UsState;
 import io.tenantscreening.common.lists.Page;
+
+import java.net.URI;
 
 /** Translates between the generated API models and the property domain. */
 final class PropertyMapper {
@@ -24,7 +27,7 @@ final class PropertyMapper {
                 .street(property.street())
                 .unit(property.unit())
                 .city(property.city())
-                .state(property.state())
+                .state(UsState.toEnum(property.state()))
                 .zipcode(property.zipcode())
                 .createdAt(property.createdAt());
     }
@@ -33,8 +36,8 @@ final class PropertyMapper {
         return new PropertyList()
                 ._object(ListObject.LIST)
                 .count(page.count())
-                .nextHref(nextHref)
-                .previousHref(previousHref)
+                .nextHref(nextHref == null ? null : URI.create(nextHref))
+                .previousHref(previousHref == null ? null : URI.create(previousHref))
                 .data(page.items().stream().map(PropertyMapper::toApi).toList());
     }
 }
