@@ -181,6 +181,15 @@ class PropertiesTest {
     }
 
     @Test
+    void blankStreetAndCityAreRefused() {
+        ApiResponse response = Api.post("/properties").key(key).json(address("   ", null, "  ", "TX", "78701")).sendInvalid();
+
+        JsonNode errors = response.assertValidationErrors();
+        JsonAssertions.assertPointers(errors, "/property/street", "/property/city");
+        errors.forEach(entry -> assertThat(entry.get("detail").asText()).isEqualTo("Must be a single line that is not blank."));
+    }
+
+    @Test
     void emptyPropertyReportsEachRequiredMember() {
         ApiResponse response = Api.post("/properties").key(key).json("{\"property\": {}}").sendInvalid();
 

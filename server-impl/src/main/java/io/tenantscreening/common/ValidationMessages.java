@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 final class ValidationMessages {
 
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
+    private static final String SINGLE_LINE_NOT_BLANK = "^.*\\S.*$";
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern NUMBER_AFTER = Pattern.compile("(?:maximum|minimum)(?: allowed)?: (-?[0-9.]+)");
 
@@ -83,10 +84,15 @@ final class ValidationMessages {
             case "maxItems" -> "Must have at most " + number(text) + " items.";
             case "minItems" -> "Must have at least " + number(text) + " items.";
             case "uniqueItems" -> "Must not contain the same value twice.";
-            case "pattern" -> "Does not have the required format " + quoted(text).stream().findFirst().orElse("") + ".";
+            case "pattern" -> patternDetail(quoted(text).stream().findFirst().orElse(""));
             case "format" -> "Is not a valid " + formatName(text) + ".";
             default -> stripPath(text);
         };
+    }
+
+    private static String patternDetail(String regex) {
+        return regex.equals(SINGLE_LINE_NOT_BLANK) ? "Must be a single line that is not blank."
+                : "Does not have the required format " + regex + ".";
     }
 
     private static String formatName(String text) {
