@@ -108,6 +108,15 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void unknownQueryParameterNamesTheParameter() {
+        ApiResponse response = Api.get("/properties?perpage=5").key(key).sendInvalid();
+
+        JsonNode entry = response.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("parameter").asText()).isEqualTo("perpage");
+        JsonAssertions.assertDetailMentions(entry, "Unknown query parameter 'perpage'");
+    }
+
+    @Test
     void unknownRouteIsNotFound() {
         ApiResponse response = Api.get("/no/such/route").key(key).sendUndocumented("GET", "/properties");
 

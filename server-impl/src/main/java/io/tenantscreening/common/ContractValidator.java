@@ -32,6 +32,7 @@ public class ContractValidator {
                         .withLevel("validation.request.path.missing", ValidationReport.Level.IGNORE)
                         .withLevel("validation.request.operation.notAllowed", ValidationReport.Level.IGNORE)
                         .withLevel("validation.response", ValidationReport.Level.IGNORE)
+                        .withLevel("validation.request.parameter.query.unexpected", ValidationReport.Level.ERROR)
                         .build())
                 .build();
     }

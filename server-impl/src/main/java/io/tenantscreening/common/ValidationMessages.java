@@ -27,6 +27,11 @@ final class ValidationMessages {
     static List<ErrorEntry> toEntries(ValidationReport.Message message) {
         String key = message.getKey();
         Optional<ValidationReport.MessageContext> context = message.getContext();
+        if (key.equals("validation.request.parameter.query.unexpected")) {
+            String name = between(message.getMessage(), "'", "'");
+            return List.of(ErrorEntry.invalid(ErrorSource.parameter(name),
+                    "Unknown query parameter '" + name + "'; see the operation for the parameters it accepts."));
+        }
         Optional<Parameter> parameter = context.flatMap(ValidationReport.MessageContext::getParameter);
         if (parameter.isPresent()) {
             Parameter p = parameter.get();
