@@ -19,14 +19,9 @@ public final class ApiVersions {
         }
         if (!SUPPORTED.contains(requested)) {
             throw ApiException.invalid(ErrorSource.header(HEADER),
-                    "Unsupported API version '" + printable(requested) + "'. Supported versions: "
+                    "Unsupported API version '" + Echo.of(requested) + "'. Supported versions: "
                             + String.join(", ", SUPPORTED) + "; omit the header to use the newest.");
         }
         return requested;
-    }
-
-    private static String printable(String value) {
-        String clipped = value.length() > 40 ? value.substring(0, 40) + "…" : value;
-        return clipped.replaceAll("[^\\x20-\\x7E…]", "?");
     }
 }

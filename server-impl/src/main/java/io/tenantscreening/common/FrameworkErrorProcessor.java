@@ -31,7 +31,7 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<ErrorEnve
     }
 
     private static ApiException translate(int status, HttpRequest<?> request) {
-        String route = request.getMethodName() + " " + request.getPath();
+        String route = request.getMethodName() + " " + Echo.of(request.getPath());
         return switch (status) {
             case 400 -> ApiException.invalid(List.of(ErrorEntry.of(ErrorEntry.VALIDATION_ERROR,
                     "The request could not be read. Send a JSON body that matches the documented schema.")));
@@ -39,11 +39,11 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<ErrorEnve
             case 403 -> ApiException.forbidden("This API key may not perform this request.");
             case 404 -> ApiException.notFound("No resource matches " + route + ". See GET /openapi.yaml for the routes this API serves.");
             case 405 -> new ApiException(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
-                    "The method " + request.getMethodName() + " is not allowed on " + request.getPath() + ".");
+                    "The method " + request.getMethodName() + " is not allowed on " + Echo.of(request.getPath()) + ".");
             case 406 -> new ApiException(HttpStatus.NOT_ACCEPTABLE, "not_acceptable",
                     "None of the media types in the Accept header can be produced for " + route + ".");
             case 413 -> new ApiException(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "payload_too_large",
-                    "The request body exceeds the limit of 1 MiB.");
+                    "The request is too large: the body may be at most 1 MiB and the headers at most 8 KiB.");
             case 415 -> new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
                     "Send the request body as application/json.");
             default -> status >= 500 ? InternalErrors.forRequest(request)

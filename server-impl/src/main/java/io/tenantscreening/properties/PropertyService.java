@@ -3,6 +3,7 @@ package io.tenantscreening.properties;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
+import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
@@ -43,7 +44,7 @@ public class PropertyService {
 
     @Transactional
     public Property get(Caller caller, String id) {
-        return properties.findById(caller, id).orElseThrow(() -> ApiException.notFound("No property with id '" + id + "'."));
+        return properties.findById(caller, id).orElseThrow(() -> ApiException.notFound("No property with id '" + Echo.of(id) + "'."));
     }
 
     @Transactional
