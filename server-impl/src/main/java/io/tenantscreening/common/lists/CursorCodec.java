@@ -3,6 +3,7 @@ package io.tenantscreening.common.lists;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorSource;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import javax.crypto.Mac;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.function.Supplier;
 
 /**
  * Turns list positions into opaque, tamper-evident cursor tokens and back. A token is
@@ -29,10 +31,15 @@ public class CursorCodec {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final SigningSecrets secrets;
+    private final Supplier<byte[]> secret;
 
+    @Inject
     public CursorCodec(SigningSecrets secrets) {
-        this.secrets = secrets;
+        this(secrets::cursorSecret);
+    }
+
+    CursorCodec(Supplier<byte[]> secret) {
+        this.secret = secret;
     }
 
     public String encode(String list, Caller caller, Cursor cursor) {
@@ -74,7 +81,7 @@ public class CursorCodec {
     private byte[] mac(String list, Caller caller, byte[] payload) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secrets.cursorSecret(), "HmacSHA256"));
+            mac.init(new SecretKeySpec(secret.get(), "HmacSHA256"));
             mac.update((list + "|" + caller.organizationId() + "|" + caller.mode().dbValue() + "|")
                     .getBytes(StandardCharsets.UTF_8));
             return Arrays.copyOf(mac.doFinal(payload), MAC_BYTES);
