@@ -157,7 +157,7 @@ class PropertiesTest {
     }
 
     @ParameterizedTest(name = "state {0} is refused")
-    @CsvSource({"tx", "XX", "T", "TEX"})
+    @CsvSource({"tx", "XX", "T", "TEX", "AE", "UM"})
     void stateMustBeAnUppercaseUspsCode(String state) {
         ApiResponse response = Api.post("/properties").key(key).json(address("1 A Street", null, "Austin", state, "78701"))
                 .sendInvalid();
