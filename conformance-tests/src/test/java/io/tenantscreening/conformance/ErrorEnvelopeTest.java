@@ -82,6 +82,22 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void nestedMembersArePointedToExactly() {
+        ApiResponse response = Api.post("/orders").key(key).header("Idempotency-Key", "k-1")
+                .json("{\"order\": {\"package\": \"premium\", \"applicant\": {\"email\": \"a@example.com\", "
+                        + "\"ssn\": \"12-345-678\"}, \"add_on_products\": [\"identity_verification\", \"complete\"]}}")
+                .sendInvalid();
+
+        JsonNode errors = response.assertValidationErrors();
+        JsonAssertions.assertPointers(errors, "/order/package", "/order/applicant/ssn", "/order/add_on_products/1");
+        for (JsonNode entry : errors) {
+            if (entry.get("source").get("pointer").asText().equals("/order/applicant/ssn")) {
+                assertThat(entry.get("detail").asText()).contains("9 digits").doesNotContain("12-345-678");
+            }
+        }
+    }
+
+    @Test
     void idempotencyKeyLongerThan255CharactersNamesTheHeader() {
         ApiResponse response = Api.post("/orders").key(key).header("Idempotency-Key", "k".repeat(256))
                 .json("{\"order\": {\"package\": \"starter\"}}").sendInvalid();

@@ -177,7 +177,9 @@ class PropertiesTest {
         ApiResponse response = Api.post("/properties").key(key).json(address("1 A Street", null, "Austin", "TX", zipcode))
                 .sendInvalid();
 
-        JsonAssertions.assertPointers(response.assertValidationErrors(), "/property/zipcode");
+        JsonNode errors = response.assertValidationErrors();
+        JsonAssertions.assertPointers(errors, "/property/zipcode");
+        JsonAssertions.assertDetailMentions(errors.get(0), "12345-6789");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +18,11 @@ import java.util.regex.Pattern;
 final class ValidationMessages {
 
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
-    private static final String SINGLE_LINE_NOT_BLANK = "^.*\\S.*$";
+    /** Sentences for the contract's patterns; other patterns are named as they are. */
+    private static final Map<String, String> KNOWN_PATTERNS = Map.of(
+            "^.*\\S.*$", "Must be a single line that is not blank.",
+            "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
+            "^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$", "Must be 9 digits, with or without dashes (123-45-6789 or 123456789).");
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern NUMBER_AFTER = Pattern.compile("(?:maximum|minimum)(?: allowed)?: (-?[0-9.]+)");
 
@@ -96,8 +101,7 @@ final class ValidationMessages {
     }
 
     private static String patternDetail(String regex) {
-        return regex.equals(SINGLE_LINE_NOT_BLANK) ? "Must be a single line that is not blank."
-                : "Does not have the required format " + regex + ".";
+        return KNOWN_PATTERNS.getOrDefault(regex, "Does not have the required format " + regex + ".");
     }
 
     private static String formatName(String text) {
