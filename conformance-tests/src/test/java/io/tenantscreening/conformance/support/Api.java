@@ -6,9 +6,9 @@ import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
+import io.tenantscreening.common.OpenApiDocument;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.fail;
 public final class Api {
 
     private static final OpenApiInteractionValidator CONTRACT = OpenApiInteractionValidator
-            .createForInlineApiSpecification(contractText())
+            .createForInlineApiSpecification(OpenApiDocument.text())
             .withLevelResolver(LevelResolver.create()
                     // Keys are the subject of AuthenticationTest; requests without one are sent on purpose.
                     .withLevel("validation.request.security", ValidationReport.Level.IGNORE)
@@ -196,16 +196,5 @@ public final class Api {
 
     private static String decode(String text) {
         return URLDecoder.decode(text, StandardCharsets.UTF_8);
-    }
-
-    private static String contractText() {
-        try (InputStream in = Api.class.getClassLoader().getResourceAsStream("openapi.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("openapi.yaml is not on the test classpath");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
