@@ -11,6 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -140,6 +144,26 @@ class PropertyListTest {
     }
 
     @Test
+    void countStaysExactUnderConcurrentCreates() throws Exception {
+        int clients = 12;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<List<String>>> futures = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                String label = "client" + i;
+                futures.add(pool.submit(() -> createProperties(key, 3, label)));
+            }
+            for (Future<List<String>> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(page("/properties?per_page=1").get("count").asLong()).isEqualTo(clients * 3L);
+    }
+
+    @Test
     void testAndLiveListsNeverMix() {
         List<String> test = createProperties(key, 2);
         String live = tenant.liveKey();
@@ -181,7 +205,7 @@ class PropertyListTest {
 
     private static List<String> reversed(List<String> ids) {
         List<String> copy = new ArrayList<>(ids);
-        java.util.Collections.reverse(copy);
+        Collections.reverse(copy);
         return copy;
     }
 }
