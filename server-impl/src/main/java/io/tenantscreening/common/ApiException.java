@@ -2,7 +2,9 @@ package io.tenantscreening.common;
 
 import io.micronaut.http.HttpStatus;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A failure the API reports to its caller in the error envelope. Thrown by filters,
@@ -12,11 +14,17 @@ public class ApiException extends RuntimeException {
 
     private final HttpStatus status;
     private final List<ErrorEntry> errors;
+    private final Map<String, String> headers;
 
     public ApiException(HttpStatus status, List<ErrorEntry> errors) {
+        this(status, errors, Map.of());
+    }
+
+    private ApiException(HttpStatus status, List<ErrorEntry> errors, Map<String, String> headers) {
         super(errors.get(0).code(), null, false, false);
         this.status = status;
         this.errors = List.copyOf(errors);
+        this.headers = Map.copyOf(headers);
     }
 
     public ApiException(HttpStatus status, String code, String detail) {
@@ -49,6 +57,18 @@ public class ApiException extends RuntimeException {
 
     public List<ErrorEntry> errors() {
         return errors;
+    }
+
+    /** Response headers to send with the error, beyond the ones every response has. */
+    public Map<String, String> headers() {
+        return headers;
+    }
+
+    /** The same error, answered with one more header. */
+    public ApiException withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new ApiException(status, errors, more);
     }
 
     public ErrorEnvelope envelope() {

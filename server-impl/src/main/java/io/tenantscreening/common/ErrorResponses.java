@@ -11,8 +11,10 @@ public final class ErrorResponses {
     }
 
     public static MutableHttpResponse<ErrorEnvelope> of(ApiException exception) {
-        return HttpResponse.<ErrorEnvelope>status(exception.status())
+        MutableHttpResponse<ErrorEnvelope> response = HttpResponse.<ErrorEnvelope>status(exception.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .body(exception.envelope());
+        exception.headers().forEach(response::header);
+        return response;
     }
 }

@@ -1,21 +1,26 @@
 package io.tenantscreening.common;
 
 import jakarta.inject.Singleton;
+import org.postgresql.util.PSQLException;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Plain SQL over the contextual connection (the surrounding transaction's, when there is
- * one). Parameters bind by position; {@link Instant}s become timestamps. SQL failures
+ * one). Parameters bind by position; {@link Instant}s become timestamps, {@link LocalDate}s dates and
+ * collections text arrays (for {@code = ANY (?)}). SQL failures
  * surface as the unchecked {@link DataAccessException}, which ends as a 500.
  */
 @Singleton
@@ -76,7 +81,14 @@ public class Jdbc {
     public static PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
         for (int i = 0; i < parameters.length; i++) {
-            Object value = parameters[i] instanceof Instant instant ? Timestamp.from(instant) : parameters[i];
+            Object value = parameters[i];
+            if (value instanceof Instant instant) {
+                value = Timestamp.from(instant);
+            } else if (value instanceof LocalDate date) {
+                value = Date.valueOf(date);
+            } else if (value instanceof Collection<?> texts) {
+                value = connection.createArrayOf("text", texts.toArray());
+            }
             statement.setObject(i + 1, value);
         }
         return statement;
@@ -86,6 +98,12 @@ public class Jdbc {
     public static class DataAccessException extends RuntimeException {
         public DataAccessException(SQLException cause) {
             super(cause.getMessage(), cause);
+        }
+
+        /** Whether this is a unique (or exclusion) violation of the named constraint. */
+        public boolean violates(String constraint) {
+            return getCause() instanceof PSQLException failure && failure.getServerErrorMessage() != null
+                    && constraint.equals(failure.getServerErrorMessage().getConstraint());
         }
     }
 }

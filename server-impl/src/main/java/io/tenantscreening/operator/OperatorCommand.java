@@ -8,13 +8,14 @@ import picocli.CommandLine.Command;
 import java.util.Optional;
 
 /**
- * The operator command line: manages organisations, API keys and billing state directly
- * in the database (never through the public API) and prints JSON on stdout for scripts.
+ * The operator command line: manages organisations, API keys, billing state and original
+ * requesters directly in the database (never through the public API) and prints JSON on
+ * stdout for scripts.
  * Logs go to stderr so stdout stays parseable.
  */
 @Command(name = "operator", mixinStandardHelpOptions = true,
-        description = "Manage organisations, API keys and billing state. Prints JSON on stdout.",
-        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class})
+        description = "Manage organisations, API keys, billing state and original requesters. Prints JSON on stdout.",
+        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RequesterCommands.class})
 public class OperatorCommand {
 
     public static int run(String[] args) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.tenantscreening.auth.ApiKeyRecord;
 import io.tenantscreening.organizations.Organization;
+import io.tenantscreening.requesters.OriginalRequester;
 
 import java.time.Instant;
 import java.util.List;
@@ -41,5 +42,15 @@ final class OperatorViews {
     /** A key as printed once at issue time: the only moment the secret is shown. */
     @Serdeable
     record IssuedKeyView(String id, String organization_id, String mode, String scope, String key, Instant created_at) {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record RequesterView(String id, String external_id, String type, String name, Instant created_at,
+                         Instant deactivated_at) {
+        static RequesterView of(OriginalRequester requester) {
+            return new RequesterView(requester.id(), requester.externalId(), requester.type(), requester.name(),
+                    requester.createdAt(), requester.deactivatedAt());
+        }
     }
 }

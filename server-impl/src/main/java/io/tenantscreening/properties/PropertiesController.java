@@ -33,8 +33,7 @@ public class PropertiesController implements PropertiesApi {
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Property> createProperty(CreatePropertyRequest request,
-                                                                              @Nullable String serviceTenantVersion)
-            {
+                                                                              @Nullable String serviceTenantVersion) {
         PropertyService.CreateResult result = properties.findOrCreate(Caller.current(),
                 PropertyMapper.toAddress(request.getProperty()));
         Property property = result.property();
@@ -44,8 +43,7 @@ public class PropertiesController implements PropertiesApi {
     }
 
     @Override
-    public HttpResponse<io.tenantscreening.api.model.Property> getProperty(String id, @Nullable String serviceTenantVersion)
-            {
+    public HttpResponse<io.tenantscreening.api.model.Property> getProperty(String id, @Nullable String serviceTenantVersion) {
         return HttpResponse.ok(PropertyMapper.toApi(properties.get(Caller.current(), id)));
     }
 

@@ -8,19 +8,19 @@ import io.tenantscreening.common.lists.Page;
 
 import java.net.URI;
 
-/** Translates between the generated API models and the property domain. */
-final class PropertyMapper {
+/** Translates between the generated API models and the property domain (also for orders, which embed properties). */
+public final class PropertyMapper {
 
     private PropertyMapper() {
     }
 
-    static PropertyAddress toAddress(PropertyInput input) {
+    public static PropertyAddress toAddress(PropertyInput input) {
         return new PropertyAddress(input.getName() == null ? null : input.getName().orElse(null), input.getStreet(),
                 input.getUnit() == null ? null : input.getUnit().orElse(null), input.getCity(), input.getState().getValue(),
                 input.getZipcode());
     }
 
-    static io.tenantscreening.api.model.Property toApi(Property property) {
+    public static io.tenantscreening.api.model.Property toApi(Property property) {
         return new io.tenantscreening.api.model.Property()
                 .id(property.id())
                 .name(property.name())

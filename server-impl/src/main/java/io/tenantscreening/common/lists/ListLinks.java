@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * Reads a list call's cursor and per_page into a {@link PageRequest}, and writes the
@@ -30,10 +31,22 @@ public class ListLinks {
 
     /** The href of the page a cursor points to, or null when there is no such page. */
     public String href(String list, String path, Caller caller, Cursor cursor, int perPage) {
+        return href(list, path, caller, cursor, perPage, Map.of());
+    }
+
+    /** Like {@link #href(String, String, Caller, Cursor, int)}, also keeping other query parameters of the request. */
+    public String href(String list, String path, Caller caller, Cursor cursor, int perPage, Map<String, String> keep) {
         if (cursor == null) {
             return null;
         }
-        return settings.url(path) + "?cursor=" + URLEncoder.encode(cursors.encode(list, caller, cursor), StandardCharsets.UTF_8)
-                + "&per_page=" + perPage;
+        StringBuilder href = new StringBuilder(settings.url(path))
+                .append("?cursor=").append(encode(cursors.encode(list, caller, cursor)))
+                .append("&per_page=").append(perPage);
+        keep.forEach((name, value) -> href.append('&').append(encode(name)).append('=').append(encode(value)));
+        return href.toString();
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 }

@@ -1,0 +1,63 @@
+package io.tenantscreening.billing;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.context.annotation.Context;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The operator's prices, in cents of {@code currency}, under {@code screening.prices}: one
+ * per package ({@code packages.<slug>}) and per add-on ({@code add-ons.<slug>}). Loaded at
+ * startup, so a missing price stops the service instead of a customer's order.
+ */
+@Context
+@ConfigurationProperties("screening.prices")
+public class PriceList {
+
+    private String currency = "usd";
+    private Map<String, Long> packages = new HashMap<>();
+    private Map<String, Long> addOns = new HashMap<>();
+
+    public String getCurrency() {
+        return currency;
+    }
+
+    public void setCurrency(String currency) {
+        this.currency = currency;
+    }
+
+    public Map<String, Long> getPackages() {
+        return packages;
+    }
+
+    public void setPackages(Map<String, Long> packages) {
+        this.packages = packages;
+    }
+
+    public Map<String, Long> getAddOns() {
+        return addOns;
+    }
+
+    public void setAddOns(Map<String, Long> addOns) {
+        this.addOns = addOns;
+    }
+
+    /** The price of a package with these add-ons, in cents. */
+    public long price(String packageSlug, Collection<String> addOnSlugs) {
+        long total = require(packages, "packages", packageSlug);
+        for (String addOn : addOnSlugs) {
+            total += require(addOns, "add-ons", addOn);
+        }
+        return total;
+    }
+
+    private static long require(Map<String, Long> prices, String group, String slug) {
+        Long price = prices.get(slug);
+        if (price == null || price < 0) {
+            throw new IllegalStateException("screening.prices." + group + "." + slug + " is not configured");
+        }
+        return price;
+    }
+}

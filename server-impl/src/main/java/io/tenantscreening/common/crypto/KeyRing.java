@@ -1,0 +1,102 @@
+package io.tenantscreening.common.crypto;
+
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Value;
+import io.tenantscreening.common.ServiceSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The service's master keys, from the setting {@code screening.keys} (environment variable
+ * SCREENING_KEYS): {@code <id>:<base64 of 32 bytes>}, comma-separated, the first one active.
+ * Data sealed with a key records the key's id, so adding a new key in front rotates without
+ * re-encrypting: older ids stay readable while they are listed. Each use gets its own
+ * subkey ({@link Key#derive}), never the master key itself.
+ * <p>
+ * In the development environment, without the setting, a fixed and publicly known
+ * development key is used, with a warning; in any other environment the service refuses to
+ * start without keys.
+ */
+@Context
+public class KeyRing {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KeyRing.class);
+    private static final String DEVELOPMENT_KEY_ID = "development";
+
+    private final Map<String, Key> keys = new LinkedHashMap<>();
+    private final Key active;
+
+    public KeyRing(@Value("${screening.keys:}") String configured, ServiceSettings settings) {
+        if (configured.isBlank()) {
+            if (!"development".equals(settings.getEnvironment())) {
+                throw new IllegalStateException("SCREENING_KEYS is not set: give at least one key as <id>:<base64 of 32 random bytes>"
+                        + " (for example: openssl rand -base64 32).");
+            }
+            LOG.warn("SCREENING_KEYS is not set: using the public development key. Never do this with real data.");
+            configured = DEVELOPMENT_KEY_ID + ":" + Base64.getEncoder().encodeToString(sha256("tenant-screening development key"));
+        }
+        for (String entry : configured.split(",")) {
+            Key key = parse(entry.strip());
+            if (keys.putIfAbsent(key.id(), key) != null) {
+                throw new IllegalStateException("SCREENING_KEYS lists the key id '" + key.id() + "' twice.");
+            }
+        }
+        active = keys.values().iterator().next();
+    }
+
+    /** The key new data is sealed with. */
+    public Key active() {
+        return active;
+    }
+
+    /** The key with this id; fails when it has been removed from the configuration. */
+    public Key get(String id) {
+        Key key = keys.get(id);
+        if (key == null) {
+            throw new IllegalStateException("key '" + id + "' is no longer in SCREENING_KEYS");
+        }
+        return key;
+    }
+
+    private static Key parse(String entry) {
+        int colon = entry.indexOf(':');
+        if (colon <= 0) {
+            throw new IllegalStateException("SCREENING_KEYS entries must look like <id>:<base64 of 32 bytes>.");
+        }
+        String id = entry.substring(0, colon);
+        byte[] material;
+        try {
+            material = Base64.getDecoder().decode(entry.substring(colon + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("SCREENING_KEYS key '" + id + "' is not valid base64.");
+        }
+        if (material.length != 32) {
+            throw new IllegalStateException("SCREENING_KEYS key '" + id + "' must be 32 bytes, not " + material.length + ".");
+        }
+        return new Key(id, material);
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One master key. */
+    public record Key(String id, byte[] material) {
+
+        /** A 32-byte subkey for one purpose: HMAC-SHA256(master key, purpose). */
+        public byte[] derive(String purpose) {
+            return Hmac.sha256(material, purpose.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

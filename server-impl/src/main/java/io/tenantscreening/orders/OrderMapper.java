@@ -1,0 +1,190 @@
+package io.tenantscreening.orders;
+
+import io.tenantscreening.api.model.AddOnProduct;
+import io.tenantscreening.api.model.ApplicantInput;
+import io.tenantscreening.api.model.ListObject;
+import io.tenantscreening.api.model.ModelPackage;
+import io.tenantscreening.api.model.OrderInput;
+import io.tenantscreening.api.model.OrderList;
+import io.tenantscreening.api.model.OriginalRequesterInput;
+import io.tenantscreening.applicants.ApplicantMapper;
+import io.tenantscreening.applicants.NewApplicant;
+import io.tenantscreening.applicants.Ssn;
+import io.tenantscreening.common.UsPhoneNumbers;
+import io.tenantscreening.common.Violations;
+import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.properties.PropertyMapper;
+import io.tenantscreening.requesters.RequesterDetails;
+import io.tenantscreening.requesters.RequesterMapper;
+import org.openapitools.jackson.nullable.JsonNullable;
+
+import java.net.URI;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Translates between the generated API models and the order domain. Reading a request, it
+ * checks the rules the contract's schemas cannot express (one form per side, name forms,
+ * phone numbers, the requester's address group) and reports every failing member at once.
+ */
+final class OrderMapper {
+
+    private static final int NAME_PART_MAX = 50;
+
+    private OrderMapper() {
+    }
+
+    static PlaceOrder toCommand(OrderInput input) {
+        Violations violations = new Violations();
+        exactlyOne(violations, input.getPropertyId(), input.getProperty(), "property_id", "property",
+                "an existing property's id", "an address");
+        exactlyOne(violations, input.getApplicantId(), input.getApplicant(), "applicant_id", "applicant",
+                "an existing applicant's id", "a new applicant");
+        if (input.getOriginalRequesterId() != null && input.getOriginalRequester() != null) {
+            violations.add("/order/original_requester",
+                    "Send original_requester_id or original_requester, not both (or neither, when ordering for yourself).");
+        }
+        NewApplicant applicant = input.getApplicant() == null ? null : applicant(input.getApplicant(), violations);
+        RequesterDetails requester = input.getOriginalRequester() == null ? null
+                : requester(input.getOriginalRequester(), violations);
+        violations.throwIfAny();
+        return new PlaceOrder(input.getPackage().getValue(), addOns(input.getAddOnProducts()),
+                input.getPayer() == null ? Payer.ORGANIZATION : Payer.of(input.getPayer().getValue()),
+                input.getPropertyId(), input.getProperty() == null ? null : PropertyMapper.toAddress(input.getProperty()),
+                input.getApplicantId(), applicant, input.getOriginalRequesterId(), requester);
+    }
+
+    static io.tenantscreening.api.model.Order toApi(OrderView view) {
+        Order order = view.order();
+        io.tenantscreening.api.model.Order api = new io.tenantscreening.api.model.Order()
+                .id(order.id())
+                .liveMode(order.mode() == io.tenantscreening.common.Mode.LIVE)
+                .status(io.tenantscreening.api.model.OrderStatus.toEnum(order.status().value()))
+                ._package(ModelPackage.toEnum(order.packageSlug()))
+                .addOnProducts(order.addOnProducts().stream().map(AddOnProduct::toEnum).toList())
+                .payer(io.tenantscreening.api.model.Payer.toEnum(order.payer().value()))
+                .propertyId(order.propertyId())
+                .applicantId(order.applicantId())
+                .originalRequesterId(order.originalRequesterId())
+                .applicationUrl(view.applicationUrl() == null ? null : URI.create(view.applicationUrl()))
+                .createdAt(order.createdAt())
+                .completedAt(order.completedAt())
+                .canceledAt(order.canceledAt());
+        if (view.includes().contains(Include.PROPERTY)) {
+            api.property(PropertyMapper.toApi(view.property()));
+        }
+        if (view.includes().contains(Include.APPLICANT)) {
+            api.applicant(ApplicantMapper.toApi(view.applicant()));
+        }
+        if (view.includes().contains(Include.ORIGINAL_REQUESTER)) {
+            api.originalRequester(JsonNullable.of(view.requester() == null ? null : RequesterMapper.toApi(view.requester())));
+        }
+        return api;
+    }
+
+    static OrderList toApi(Page<OrderView> page, String nextHref, String previousHref) {
+        return new OrderList()
+                ._object(ListObject.LIST)
+                .count(page.count())
+                .nextHref(nextHref == null ? null : URI.create(nextHref))
+                .previousHref(previousHref == null ? null : URI.create(previousHref))
+                .data(page.items().stream().map(OrderMapper::toApi).toList());
+    }
+
+    private static void exactlyOne(Violations violations, Object byId, Object inline, String idName, String inlineName,
+                                   String idMeaning, String inlineMeaning) {
+        if (byId != null && inline != null) {
+            violations.add("/order/" + inlineName, "Send " + idName + " or " + inlineName + ", not both.");
+        } else if (byId == null && inline == null) {
+            violations.add("/order/" + inlineName, "Send " + idName + " (" + idMeaning + ") or " + inlineName + " ("
+                    + inlineMeaning + ").");
+        }
+    }
+
+    private static NewApplicant applicant(ApplicantInput input, Violations violations) {
+        String pointer = "/order/applicant/";
+        String first = input.getFirstName();
+        String last = input.getLastName();
+        if (input.getFullName() != null) {
+            if (first != null || last != null) {
+                violations.add(pointer + "full_name", "Send full_name or first_name and last_name, not both.");
+            } else {
+                String[] parts = input.getFullName().strip().split("\\s+", 2);
+                if (parts.length < 2) {
+                    violations.add(pointer + "full_name", "Must have at least two parts separated by whitespace, "
+                            + "such as 'Jamie Rivera' (or send first_name and last_name).");
+                } else if (parts[0].length() > NAME_PART_MAX || parts[1].length() > NAME_PART_MAX) {
+                    violations.add(pointer + "full_name", "Each part of full_name (before and after the first whitespace) "
+                            + "must be 1 to 50 characters.");
+                } else {
+                    first = parts[0];
+                    last = parts[1];
+                }
+            }
+        } else {
+            if (first == null) {
+                violations.add(pointer + "first_name", "Required together with last_name, unless full_name is sent.");
+            }
+            if (last == null) {
+                violations.add(pointer + "last_name", "Required together with first_name, unless full_name is sent.");
+            }
+        }
+        LocalDate dob = input.getDob();
+        if (dob != null && dob.isAfter(LocalDate.now(ZoneOffset.UTC))) {
+            violations.add(pointer + "dob", "Must not be in the future.");
+        }
+        String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
+        return new NewApplicant(strip(first), strip(last), input.getEmail(), dob, phone,
+                input.getSsn() == null ? null : Ssn.parse(input.getSsn()));
+    }
+
+    private static RequesterDetails requester(OriginalRequesterInput input, Violations violations) {
+        String pointer = "/order/original_requester/";
+        List<String> address = new ArrayList<>();
+        address.add(input.getStreet());
+        address.add(input.getCity());
+        address.add(input.getState() == null ? null : input.getState().getValue());
+        address.add(input.getZipcode());
+        long given = address.stream().filter(Objects::nonNull).count();
+        if (given > 0 && given < address.size()) {
+            String[] names = {"street", "city", "state", "zipcode"};
+            for (int i = 0; i < names.length; i++) {
+                if (address.get(i) == null) {
+                    violations.add(pointer + names[i], "The address is all or nothing: send street, city, state and "
+                            + "zipcode together, or none of them.");
+                }
+            }
+        }
+        String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
+        JsonNullable<String> unit = input.getUnit();
+        return new RequesterDetails(input.getExternalId(), input.getType().getValue(), strip(input.getName()),
+                input.getEmail(), phone, strip(address.get(0)), unit != null && unit.isPresent() ? strip(unit.get()) : null,
+                strip(address.get(1)), address.get(2), strip(address.get(3)));
+    }
+
+    private static String phone(String text, String pointer, Violations violations) {
+        if (text == null) {
+            return null;
+        }
+        return UsPhoneNumbers.toE164(text).orElseGet(() -> {
+            violations.add(pointer, UsPhoneNumbers.REFUSAL);
+            return null;
+        });
+    }
+
+    private static List<String> addOns(Collection<AddOnProduct> addOns) {
+        return addOns == null ? List.of() : addOns.stream().map(AddOnProduct::getValue).sorted().distinct().toList();
+    }
+
+    private static String strip(String text) {
+        if (text == null) {
+            return null;
+        }
+        String stripped = text.strip();
+        return stripped.isEmpty() ? null : stripped;
+    }
+}

@@ -1,0 +1,107 @@
+package io.tenantscreening.orders;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.json.JsonMapper;
+import io.tenantscreening.api.OrdersApi;
+import io.tenantscreening.api.model.CreateOrderRequest;
+import io.tenantscreening.api.model.OrderList;
+import io.tenantscreening.auth.Caller;
+import io.tenantscreening.common.ApiException;
+import io.tenantscreening.common.ErrorEnvelope;
+import io.tenantscreening.common.lists.ListLinks;
+import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.common.lists.PageRequest;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** POST /orders, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel. */
+@Controller
+public class OrdersController implements OrdersApi {
+
+    static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    private static final String LIST = "orders";
+    private static final String PATH = "/orders";
+
+    private final OrderService orders;
+    private final ListLinks links;
+    private final JsonMapper json;
+
+    public OrdersController(OrderService orders, ListLinks links, JsonMapper json) {
+        this.orders = orders;
+        this.links = links;
+        this.json = json;
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Order> createOrder(String idempotencyKey, CreateOrderRequest request,
+                                                                         @Nullable String serviceTenantVersion,
+                                                                         @Nullable String include) {
+        Set<Include> includes = Include.parse(include);
+        PlaceOrder command = OrderMapper.toCommand(request.getOrder());
+        if (request.getOrder().getAddOnProducts() != null) {
+            request.getOrder().setAddOnProducts(new TreeSet<>(request.getOrder().getAddOnProducts()));
+        }
+        OrderService.Placement placement = orders.place(Caller.current(), command, includes, idempotencyKey,
+                toJson(request), view -> toJson(OrderMapper.toApi(view)));
+        if (placement instanceof OrderService.Refused refused) {
+            throw refused.refusal();
+        }
+        if (placement instanceof OrderService.Replayed replayed) {
+            return replay(replayed);
+        }
+        return HttpResponse.created(OrderMapper.toApi(((OrderService.Placed) placement).view()));
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Order> getOrder(String id, @Nullable String serviceTenantVersion,
+                                                                      @Nullable String include) {
+        return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current(), id, Include.parse(include))));
+    }
+
+    @Override
+    public HttpResponse<OrderList> listOrders(@Nullable String serviceTenantVersion, @Nullable String cursor,
+                                              @Nullable Integer perPage, @Nullable String include) {
+        Caller caller = Caller.current();
+        Set<Include> includes = Include.parse(include);
+        PageRequest request = links.request(LIST, caller, cursor, perPage);
+        Page<OrderView> page = orders.list(caller, request, includes);
+        Map<String, String> keep = include == null ? Map.of() : Map.of("include", include);
+        return HttpResponse.ok(OrderMapper.toApi(page,
+                links.href(LIST, PATH, caller, page.next(), request.perPage(), keep),
+                links.href(LIST, PATH, caller, page.previous(), request.perPage(), keep)));
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
+                                                                         @Nullable String include) {
+        return HttpResponse.ok(OrderMapper.toApi(orders.cancel(Caller.current(), id, Include.parse(include))));
+    }
+
+    private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderService.Replayed replayed) {
+        try {
+            if (replayed.status() == HttpStatus.CREATED.getCode()) {
+                return HttpResponse.created(json.readValue(replayed.body(), io.tenantscreening.api.model.Order.class))
+                        .header(REPLAYED_HEADER, "true");
+            }
+            ErrorEnvelope stored = json.readValue(replayed.body(), ErrorEnvelope.class);
+            throw new ApiException(HttpStatus.valueOf(replayed.status()), stored.errors()).withHeader(REPLAYED_HEADER, "true");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String toJson(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.tenantscreening.requesters;
+
+import io.tenantscreening.api.model.RequesterType;
+
+/** Translates an original requester into the generated API model. */
+public final class RequesterMapper {
+
+    private RequesterMapper() {
+    }
+
+    public static io.tenantscreening.api.model.OriginalRequester toApi(OriginalRequester requester) {
+        return new io.tenantscreening.api.model.OriginalRequester()
+                .id(requester.id())
+                .externalId(requester.externalId())
+                .type(RequesterType.toEnum(requester.type()))
+                .name(requester.name())
+                .email(requester.email())
+                .phoneNumber(requester.phoneNumber())
+                .street(requester.street())
+                .unit(requester.unit())
+                .city(requester.city())
+                .state(requester.state())
+                .zipcode(requester.zipcode())
+                .createdAt(requester.createdAt());
+    }
+}
