@@ -1,5 +1,12 @@
 package io.tenantscreening.conformance.support;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,6 +28,35 @@ public final class TestDatabase {
 
     public static String password() {
         return env("DATABASE_PASSWORD", "");
+    }
+
+    /** The rows of a query, each as its column values in order. */
+    public static List<List<Object>> rows(String sql, Object... parameters) {
+        try (Connection connection = DriverManager.getConnection(url(), user(), password());
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet result = statement.executeQuery()) {
+                List<List<Object>> rows = new ArrayList<>();
+                int columns = result.getMetaData().getColumnCount();
+                while (result.next()) {
+                    List<Object> row = new ArrayList<>();
+                    for (int column = 1; column <= columns; column++) {
+                        row.add(result.getObject(column));
+                    }
+                    rows.add(row);
+                }
+                return rows;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The single number a query answers, such as a count(*). */
+    public static long number(String sql, Object... parameters) {
+        return ((Number) rows(sql, parameters).get(0).get(0)).longValue();
     }
 
     static Map<String, Object> properties() {

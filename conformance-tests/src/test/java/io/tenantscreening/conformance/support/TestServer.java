@@ -15,6 +15,9 @@ import java.util.Map;
  */
 public final class TestServer {
 
+    /** The master key of the test server (SCREENING_KEYS); outside development the service needs one. */
+    private static final String KEYS = "test-1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+
     private static EmbeddedServer server;
 
     private TestServer() {
@@ -27,6 +30,7 @@ public final class TestServer {
             properties.put("micronaut.server.port", port);
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
+            properties.put("screening.keys", KEYS);
             server = ApplicationContext.run(EmbeddedServer.class, properties);
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
         }

@@ -3,6 +3,7 @@ package io.tenantscreening.conformance.support;
 import io.tenantscreening.auth.ApiKeyService;
 import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.organizations.BillingSettings;
 import io.tenantscreening.organizations.OrganizationService;
 
 import java.util.UUID;
@@ -38,6 +39,12 @@ public final class TestTenant {
 
     public String liveKey() {
         return key(Mode.LIVE, Scope.FULL).secret();
+    }
+
+    /** Sets the organisation's billing state, as the operator command does. */
+    public TestTenant billing(BillingSettings.PaymentMethod paymentMethod, boolean invoiced) {
+        TestServer.bean(OrganizationService.class).updateBilling(organizationId, new BillingSettings(paymentMethod, invoiced));
+        return this;
     }
 
     /** An API key as issued: its id (for revoking) and its secret (for calling). */
