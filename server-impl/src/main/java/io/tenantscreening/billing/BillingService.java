@@ -42,9 +42,10 @@ public class BillingService {
 
     /**
      * Charges the organisation for an order it pays for; empty when nothing is charged (test
-     * mode). Throws {@link PaymentRefused} when the gateway refuses.
+     * mode). Throws {@link PaymentRefused} when the gateway refuses, which leaves the
+     * surrounding transaction usable: the caller decides what to undo.
      */
-    @Transactional
+    @Transactional(noRollbackFor = PaymentRefused.class)
     public Optional<Charge> chargeOrder(Caller caller, String orderId, String packageSlug, Collection<String> addOns) {
         if (caller.mode() == Mode.TEST) {
             return Optional.empty();

@@ -2,19 +2,25 @@ package io.tenantscreening.billing;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Context;
+import jakarta.annotation.PostConstruct;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The operator's prices, in cents of {@code currency}, under {@code screening.prices}: one
- * per package ({@code packages.<slug>}) and per add-on ({@code add-ons.<slug>}). Loaded at
- * startup, so a missing price stops the service instead of a customer's order.
+ * per package ({@code packages.<slug>}) and per add-on ({@code add-ons.<slug>}, written with
+ * dashes: {@code identity-verification}). Checked at startup, so a missing price stops the
+ * service instead of a customer's order.
  */
 @Context
 @ConfigurationProperties("screening.prices")
 public class PriceList {
+
+    private static final List<String> PACKAGES = List.of("starter", "essential", "complete");
+    private static final List<String> ADD_ONS = List.of("identity_verification", "income_verification");
 
     private String currency = "usd";
     private Map<String, Long> packages = new HashMap<>();
@@ -44,6 +50,12 @@ public class PriceList {
         this.addOns = addOns;
     }
 
+    @PostConstruct
+    void requireEveryPrice() {
+        price(PACKAGES.get(0), ADD_ONS);
+        PACKAGES.forEach(slug -> price(slug, List.of()));
+    }
+
     /** The price of a package with these add-ons, in cents. */
     public long price(String packageSlug, Collection<String> addOnSlugs) {
         long total = require(packages, "packages", packageSlug);
@@ -54,9 +66,10 @@ public class PriceList {
     }
 
     private static long require(Map<String, Long> prices, String group, String slug) {
-        Long price = prices.get(slug);
+        String key = slug.replace('_', '-');
+        Long price = prices.get(key);
         if (price == null || price < 0) {
-            throw new IllegalStateException("screening.prices." + group + "." + slug + " is not configured");
+            throw new IllegalStateException("screening.prices." + group + "." + key + " is not configured (cents, 0 or more)");
         }
         return price;
     }

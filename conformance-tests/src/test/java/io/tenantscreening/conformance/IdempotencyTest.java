@@ -1,0 +1,244 @@
+package io.tenantscreening.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static io.tenantscreening.conformance.support.OrderRequests.applicant;
+import static io.tenantscreening.conformance.support.OrderRequests.body;
+import static io.tenantscreening.conformance.support.OrderRequests.order;
+import static io.tenantscreening.conformance.support.OrderRequests.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Seed: POST /orders (Idempotency-Key parameter, rules 7 and 8), Limits (Idempotency-Key
+ * length); decisions: Idempotency (live mode).
+ */
+class IdempotencyTest {
+
+    private static final String REPLAYED = "Idempotent-Replayed";
+
+    private TestTenant tenant;
+    private String liveKey;
+
+    @BeforeEach
+    void tenant() {
+        tenant = TestTenant.create().billing(PaymentMethod.OK, false);
+        liveKey = tenant.liveKey();
+    }
+
+    @Test
+    void theHeaderIsRequired() {
+        ApiResponse response = Api.post("/orders").key(liveKey).json(body().toString()).sendInvalid();
+
+        assertThat(response.assertValidationErrors().get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
+    }
+
+    @Test
+    void aKeyOver255CharactersIs422AndOf255IsAccepted() {
+        ApiResponse tooLong = post(liveKey, body(), "k".repeat(256)).sendInvalid();
+        ApiResponse longest = post(liveKey, body(), "k".repeat(255)).send();
+
+        assertThat(tooLong.assertValidationErrors().get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
+        assertThat(longest.status()).isEqualTo(201);
+    }
+
+    @Test
+    void rule7ReusingAKeyReplaysTheOriginalOrderAndCreatesAndChargesNothingNew() {
+        String key = UUID.randomUUID().toString();
+        ApiResponse first = post(liveKey, body(), key).send();
+
+        ApiResponse again = post(liveKey, body(), key).send();
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(first.header(REPLAYED)).isNull();
+        assertThat(again.status()).isEqualTo(201);
+        assertThat(again.header(REPLAYED)).isEqualTo("true");
+        assertThat(again.json()).isEqualTo(first.json());
+        assertThat(orderCount()).isEqualTo(1);
+        assertThat(chargeCount()).isEqualTo(1);
+    }
+
+    @Test
+    void rule7TheReplayCarriesTheOrderAsItWasWhenCreated() {
+        String key = UUID.randomUUID().toString();
+        JsonNode created = post(liveKey, body(), key).send().json();
+        Api.post("/orders/" + created.get("id").asText() + "/cancel").key(liveKey).send();
+
+        ApiResponse again = post(liveKey, body(), key).send();
+
+        assertThat(again.json()).isEqualTo(created);
+        assertThat(again.json().get("status").asText()).isEqualTo("waiting_for_applicant");
+    }
+
+    @Test
+    void rule7TheSameBodyWrittenDifferentlyIsTheSameRequest() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode body = body();
+        order(body).putArray("add_on_products").add("identity_verification").add("income_verification");
+        post(liveKey, body, key).send();
+        String reordered = "{ \"order\" : { \"add_on_products\": [\"income_verification\", \"identity_verification\"],"
+                + " \"applicant\": {\"last_name\": \"Rivera\", \"first_name\": \"Jamie\", \"email\": \"jamie.rivera@example.com\"},"
+                + " \"property\": {\"zipcode\": \"78701\", \"state\": \"TX\", \"city\": \"Austin\", \"street\": \"12 Oak Street\"},"
+                + " \"package\": \"essential\" } }";
+
+        ApiResponse again = Api.post("/orders").key(liveKey).header("Idempotency-Key", key).json(reordered).send();
+
+        assertThat(again.status()).isEqualTo(201);
+        assertThat(again.header(REPLAYED)).isEqualTo("true");
+    }
+
+    @Test
+    void rule7TheSameKeyWithADifferentBodyIs422OnTheHeader() {
+        String key = UUID.randomUUID().toString();
+        post(liveKey, body(), key).send();
+        ObjectNode other = body();
+        order(other).put("package", "complete");
+
+        ApiResponse response = post(liveKey, other, key).send();
+
+        JsonNode errors = response.assertValidationErrors();
+        assertThat(errors.get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
+        assertThat(orderCount()).isEqualTo(1);
+    }
+
+    @Test
+    void rule7AnotherSsnIsADifferentBody() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode body = body();
+        applicant(body).put("ssn", "123-45-6789");
+        post(liveKey, body, key).send();
+        applicant(body).put("ssn", "123-45-6780");
+
+        post(liveKey, body, key).send().assertValidationErrors();
+    }
+
+    @Test
+    void rule7AndRule9A402IsStoredAndReplayedUntilANewKeyIsUsed() {
+        tenant.billing(PaymentMethod.DECLINED, false);
+        String key = UUID.randomUUID().toString();
+        ApiResponse declined = post(liveKey, body(), key).send();
+        tenant.billing(PaymentMethod.OK, false);
+
+        ApiResponse replayed = post(liveKey, body(), key).send();
+        ApiResponse fresh = post(liveKey, body(), UUID.randomUUID().toString()).send();
+
+        declined.assertError(402, "card_declined");
+        assertThat(declined.header(REPLAYED)).isNull();
+        replayed.assertError(402, "card_declined");
+        assertThat(replayed.header(REPLAYED)).isEqualTo("true");
+        assertThat(replayed.json()).isEqualTo(declined.json());
+        assertThat(fresh.status()).isEqualTo(201);
+        assertThat(orderCount()).isEqualTo(1);
+    }
+
+    @Test
+    void rule7ValidationErrorsAreNotStoredSoTheKeyRunsAgain() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode invalid = body();
+        applicant(invalid).put("phone_number", "+44 20 7946 0958");
+        post(liveKey, invalid, key).send().assertValidationErrors();
+
+        ApiResponse valid = post(liveKey, body(), key).send();
+
+        assertThat(valid.status()).isEqualTo(201);
+        assertThat(valid.header(REPLAYED)).isNull();
+    }
+
+    @Test
+    void rule7NotFoundAnswersAreNotStoredSoTheKeyRunsAgain() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode unknownProperty = body();
+        order(unknownProperty).remove("property");
+        order(unknownProperty).put("property_id", "pr_000000000000000000000000");
+        post(liveKey, unknownProperty, key).send().assertError(404, "not_found_error");
+
+        ApiResponse valid = post(liveKey, body(), key).send();
+
+        assertThat(valid.status()).isEqualTo(201);
+        assertThat(valid.header(REPLAYED)).isNull();
+    }
+
+    @Test
+    void keysBelongToOneOrganisation() {
+        String key = UUID.randomUUID().toString();
+        TestTenant other = TestTenant.create().billing(PaymentMethod.OK, false);
+
+        String mine = post(liveKey, body(), key).send().json().get("id").asText();
+        ApiResponse theirs = post(other.liveKey(), body(), key).send();
+
+        assertThat(theirs.header(REPLAYED)).isNull();
+        assertThat(theirs.json().get("id").asText()).isNotEqualTo(mine);
+    }
+
+    @Test
+    void rule8InTestModeTheSameKeyCreatesAnotherOrderEveryTime() {
+        String testKey = tenant.testKey();
+        String key = UUID.randomUUID().toString();
+
+        ApiResponse first = post(testKey, body(), key).send();
+        ApiResponse second = post(testKey, body(), key).send();
+        ObjectNode other = body();
+        order(other).put("package", "starter");
+        ApiResponse third = post(testKey, other, key).send();
+
+        assertThat(List.of(first.status(), second.status(), third.status())).containsOnly(201);
+        assertThat(List.of(first.header(REPLAYED) == null, second.header(REPLAYED) == null, third.header(REPLAYED) == null))
+                .containsOnly(true);
+        assertThat(List.of(first.json().get("id").asText(), second.json().get("id").asText(), third.json().get("id").asText()))
+                .doesNotHaveDuplicates()
+                .allMatch(id -> id.startsWith("ord_test_"));
+    }
+
+    @Test
+    void rule7TwentyConcurrentRequestsWithOneKeyCreateExactlyOneOrderAndOneCharge() throws Exception {
+        String key = UUID.randomUUID().toString();
+        int clients = 20;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<ApiResponse>> futures = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            Callable<ApiResponse> call = () -> {
+                start.await();
+                return post(liveKey, body(), key).send();
+            };
+            futures.add(pool.submit(call));
+        }
+        start.countDown();
+        List<ApiResponse> responses = new ArrayList<>();
+        for (Future<ApiResponse> future : futures) {
+            responses.add(future.get());
+        }
+        pool.shutdown();
+
+        assertThat(responses).allMatch(response -> response.status() == 201);
+        assertThat(responses.stream().map(response -> response.json().get("id").asText()).distinct()).hasSize(1);
+        assertThat(responses.stream().filter(response -> response.header(REPLAYED) == null)).hasSize(1);
+        assertThat(orderCount()).isEqualTo(1);
+        assertThat(chargeCount()).isEqualTo(1);
+        assertThat(TestDatabase.number("SELECT count(*) FROM applicants WHERE organization_id = ?", tenant.id())).isEqualTo(1);
+    }
+
+    private long orderCount() {
+        return TestDatabase.number("SELECT count(*) FROM orders WHERE organization_id = ?", tenant.id());
+    }
+
+    private long chargeCount() {
+        return TestDatabase.number("SELECT count(*) FROM charges WHERE organization_id = ?", tenant.id());
+    }
+}
