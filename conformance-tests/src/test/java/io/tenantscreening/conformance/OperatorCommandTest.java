@@ -2,10 +2,13 @@ package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
+import io.tenantscreening.conformance.support.TestTenant;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Decisions, Identity, keys, organisations: the operator command line (a subcommand of the
  * service jar, JSON on stdout) creates organisations, issues keys shown once with only a
- * SHA-256 digest stored, revokes keys, sets billing state and lists everything.
+ * SHA-256 digest stored, revokes keys, sets billing state and lists everything; seed
+ * POST /orders rule 5: it deactivates original requesters.
  */
 class OperatorCommandTest {
 
@@ -99,6 +103,34 @@ class OperatorCommandTest {
         }
         assertThat(mine).isNotNull();
         assertThat(mine.get("billing").get("payment_method").asText()).isEqualTo("declined");
+    }
+
+    @Test
+    void deactivatingARequesterStopsItsUseOnNewOrders() throws Exception {
+        TestTenant tenant = TestTenant.create();
+        ObjectNode body = OrderRequests.body();
+        OrderRequests.order(body).putObject("original_requester").put("external_id", "landlord-9").put("type", "business")
+                .put("name", "Sunrise Property Group LLC");
+        String requester = OrderRequests.place(tenant.testKey(), body).json().get("original_requester_id").asText();
+
+        JsonNode deactivated = operator("requester", "deactivate", "--id", requester);
+
+        assertThat(deactivated.get("id").asText()).isEqualTo(requester);
+        assertThat(deactivated.get("external_id").asText()).isEqualTo("landlord-9");
+        assertThat(deactivated.get("deactivated_at").asText()).isNotBlank();
+        ObjectNode byId = OrderRequests.body();
+        OrderRequests.order(byId).put("original_requester_id", requester);
+        OrderRequests.place(tenant.testKey(), byId).assertError(404, "not_found_error");
+    }
+
+    @Test
+    void deactivatingAnUnknownRequesterFails() {
+        JarProcess.Result result = JarProcess.run(JarProcess.testDatabaseEnvironment(),
+                "operator", "requester", "deactivate", "--id", "req_000000000000000000000000");
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.stdout()).isBlank();
+        assertThat(result.stderr()).contains("no original requester with id req_000000000000000000000000");
     }
 
     @Test

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * How the service starts: one clear line and a non-zero exit when PostgreSQL cannot be
- * reached; in the development environment, a demo organisation and a printed test key on
+ * reached or, outside development, when no master keys are configured; in the development environment, a demo organisation and a printed test key on
  * a database without organisations, so the README's walk-through works at once.
  */
 class StartupTest {
@@ -34,8 +34,9 @@ class StartupTest {
 
     @Test
     void unreachableDatabaseFailsFastWithOneLine() {
-        Map<String, String> environment = Map.of("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening",
-                "PORT", String.valueOf(freePort()));
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening");
+        environment.put("PORT", String.valueOf(freePort()));
 
         JarProcess.Result result = JarProcess.run(environment);
 
@@ -44,6 +45,21 @@ class StartupTest {
                 .startsWith("tenant-screening: cannot start: PostgreSQL is not reachable")
                 .contains("DATABASE_URL");
         assertThat(result.stdout() + result.stderr()).doesNotContain("\tat ", "Exception in thread");
+    }
+
+    @Test
+    void outsideDevelopmentTheServiceRefusesToStartWithoutMasterKeys() {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.remove("SCREENING_KEYS");
+        environment.put("SCREENING_ENVIRONMENT", "production");
+        environment.put("PORT", String.valueOf(freePort()));
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stderr().strip().lines()).singleElement().asString()
+                .startsWith("tenant-screening: cannot start:")
+                .contains("SCREENING_KEYS is not set");
     }
 
     @Test

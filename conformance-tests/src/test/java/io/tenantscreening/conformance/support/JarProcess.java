@@ -56,10 +56,10 @@ public final class JarProcess {
         return new Result(started.process().exitValue(), started.stdout(), started.stderr());
     }
 
-    /** The environment that points a process at the test database. */
+    /** The environment that points a process at the test database, with the test server's keys. */
     public static Map<String, String> testDatabaseEnvironment() {
         return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
-                "DATABASE_PASSWORD", TestDatabase.password());
+                "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS);
     }
 
     /** A running process and the files its output goes to. */

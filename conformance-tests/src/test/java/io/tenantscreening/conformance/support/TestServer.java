@@ -16,7 +16,7 @@ import java.util.Map;
 public final class TestServer {
 
     /** The master key of the test server (SCREENING_KEYS); outside development the service needs one. */
-    private static final String KEYS = "test-1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    static final String KEYS = "test-1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 
     private static EmbeddedServer server;
 
