@@ -1,0 +1,33 @@
+package io.tenantscreening.orders;
+
+import io.tenantscreening.common.ApiException;
+import org.junit.jupiter.api.Test;
+
+import java.util.EnumSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Seed: GET /orders, include ("comma-separated: property, applicant, original_requester"). */
+class IncludeTest {
+
+    @Test
+    void namesInAnyOrderWithRepeatsAndSpaces() {
+        assertThat(Include.parse("original_requester, property,property"))
+                .isEqualTo(EnumSet.of(Include.ORIGINAL_REQUESTER, Include.PROPERTY));
+    }
+
+    @Test
+    void absentOrEmptyIncludesNothing() {
+        assertThat(Include.parse(null)).isEmpty();
+        assertThat(Include.parse("")).isEmpty();
+    }
+
+    @Test
+    void unknownOrEmptyNamesAreRefusedOnTheParameter() {
+        for (String text : new String[]{"reports", "property,", ",applicant", "PROPERTY"}) {
+            assertThatThrownBy(() -> Include.parse(text)).isInstanceOfSatisfying(ApiException.class,
+                    e -> assertThat(e.errors().get(0).source().parameter()).isEqualTo("include"));
+        }
+    }
+}
