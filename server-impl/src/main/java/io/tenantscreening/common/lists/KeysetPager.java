@@ -18,7 +18,7 @@ import java.util.List;
  * Reads one page of a newest-first list with keyset pagination over (created_at, id),
  * never OFFSET: the cost of a page does not grow with the collection or with how deep the
  * page lies, and records arriving while a client pages cause neither duplicates nor gaps.
- * The total comes from collection_counts, kept by triggers, not from count(*).
+ * The total comes from collection_counts (a few rows per list, kept by triggers), not from count(*).
  * <p>
  * A listed table needs the columns organization_id, mode, created_at and id, an index on
  * (organization_id, mode, created_at DESC, id DESC), and the count_inserted_rows trigger.
@@ -90,7 +90,7 @@ public class KeysetPager {
 
     private static long count(Connection connection, String table, Caller caller) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(
-                "SELECT count FROM collection_counts WHERE organization_id = ? AND mode = ? AND collection = ?")) {
+                "SELECT coalesce(sum(count), 0) FROM collection_counts WHERE organization_id = ? AND mode = ? AND collection = ?")) {
             int index = scope(statement, caller);
             statement.setString(index, table);
             try (ResultSet result = statement.executeQuery()) {
