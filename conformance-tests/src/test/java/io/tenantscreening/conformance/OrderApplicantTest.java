@@ -211,7 +211,9 @@ class OrderApplicantTest {
         applicant(malformed).put("email", "jamie at example");
 
         assertPointers(invalid(missing), "/order/applicant/email");
-        assertPointers(invalid(malformed), "/order/applicant/email");
+        JsonNode errors = invalid(malformed);
+        assertPointers(errors, "/order/applicant/email");
+        assertThat(errors.get(0).get("detail").asText()).isEqualTo("Is not a valid email address.");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -220,7 +222,9 @@ class OrderApplicantTest {
         ObjectNode body = body();
         applicant(body).put("dob", dob);
 
-        assertPointers(invalid(body), "/order/applicant/dob");
+        JsonNode errors = invalid(body);
+        assertPointers(errors, "/order/applicant/dob");
+        assertThat(errors.get(0).get("detail").asText()).contains("YYYY-MM-DD").doesNotContain(dob);
     }
 
     @Test

@@ -83,6 +83,9 @@ final class ValidationMessages {
     }
 
     private static String valueDetail(String keyword, String text) {
+        if (keyword.startsWith("format")) {
+            return "Is not a valid " + formatName(keyword + " " + text) + ".";
+        }
         return switch (keyword) {
             case "type" -> "Must be of type " + String.join(" or ", quoted(afterLast(text, "allowed:")))
                     + ", not " + between(text, "type (", ")") + ".";
@@ -95,7 +98,6 @@ final class ValidationMessages {
             case "minItems" -> "Must have at least " + number(text) + " items.";
             case "uniqueItems" -> "Must not contain the same value twice.";
             case "pattern" -> patternDetail(quoted(text).stream().findFirst().orElse(""));
-            case "format" -> "Is not a valid " + formatName(text) + ".";
             default -> stripPath(text);
         };
     }
@@ -109,7 +111,7 @@ final class ValidationMessages {
             return "date-time (ISO 8601, e.g. 2026-04-29T14:03:11Z)";
         }
         if (text.contains("date")) {
-            return "date (YYYY-MM-DD)";
+            return "date: a real calendar date written YYYY-MM-DD";
         }
         if (text.contains("email")) {
             return "email address";
