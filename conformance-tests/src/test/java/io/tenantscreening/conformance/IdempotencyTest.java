@@ -104,6 +104,37 @@ class IdempotencyTest {
     }
 
     @Test
+    void rule7NullAndAbsentOptionalMembersAreTheSameRequest() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode absent = body();
+        order(absent).putObject("original_requester").put("external_id", "l-1").put("type", "business").put("name", "L");
+        ObjectNode explicitNull = absent.deepCopy();
+        ((ObjectNode) order(explicitNull).get("original_requester")).putNull("unit");
+        ((ObjectNode) order(explicitNull).get("property")).putNull("name");
+        post(liveKey, absent, key).send();
+
+        ApiResponse again = post(liveKey, explicitNull, key).send();
+
+        assertThat(again.status()).isEqualTo(201);
+        assertThat(again.header(REPLAYED)).isEqualTo("true");
+    }
+
+    @Test
+    void rule7AReplayEmbedsWhatItsOwnIncludeNamesAndStoresNoPersonalDataOrLink() {
+        String key = UUID.randomUUID().toString();
+        JsonNode first = post(liveKey, body(), key).send().json();
+
+        JsonNode again = post(liveKey, body(), key, "?include=applicant").send().json();
+
+        assertThat(again.get("applicant").get("email").asText()).isEqualTo("jamie.rivera@example.com");
+        assertThat(again.get("application_url").asText()).isEqualTo(first.get("application_url").asText());
+        assertThat(again.get("id").asText()).isEqualTo(first.get("id").asText());
+        String stored = (String) TestDatabase.rows("SELECT response_body FROM idempotency_keys WHERE organization_id = ?",
+                tenant.id()).get(0).get(0);
+        assertThat(stored).contains(first.get("id").asText()).doesNotContain("/apply/").doesNotContain("jamie.rivera");
+    }
+
+    @Test
     void rule7TheSameKeyWithADifferentBodyIs422OnTheHeader() {
         String key = UUID.randomUUID().toString();
         post(liveKey, body(), key).send();

@@ -203,6 +203,27 @@ class OrderApplicantTest {
         assertPointers(invalid(body), "/order/applicant/first_name");
     }
 
+    @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"001C", "001F", "0085", "000A", "2003", "3000"})
+    void namesOfControlCharactersOrUnicodeSpacesOnlyAre422(String codePoint) {
+        String blank = Character.toString(Integer.parseInt(codePoint, 16)).repeat(2);
+        ObjectNode body = body();
+        applicant(body).put("last_name", blank);
+        order(body).putObject("original_requester").put("external_id", "x").put("type", "business").put("name", blank);
+
+        assertPointers(invalid(body), "/order/applicant/last_name", "/order/original_requester/name");
+    }
+
+    @Test
+    void fullNameSplitsAtUnicodeWhitespaceToo() {
+        ObjectNode body = body();
+        applicant(body).remove("first_name");
+        applicant(body).remove("last_name");
+        applicant(body).put("full_name", "Jamie\u2003Rivera");
+
+        assertThat(placeIncludingApplicant(body).get("applicant").get("last_name").asText()).isEqualTo("Rivera");
+    }
+
     @Test
     void emailIsAlwaysRequiredAndMustBeAnAddress() {
         ObjectNode missing = body();
@@ -227,10 +248,11 @@ class OrderApplicantTest {
         assertThat(errors.get(0).get("detail").asText()).contains("YYYY-MM-DD").doesNotContain(dob);
     }
 
-    @Test
-    void dobInTheFutureIs422() {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"0000-01-01", "1899-12-31", "future"})
+    void dobBefore1900OrInTheFutureIs422(String dob) {
         ObjectNode body = body();
-        applicant(body).put("dob", LocalDate.now().plusDays(2).toString());
+        applicant(body).put("dob", dob.equals("future") ? LocalDate.now().plusDays(2).toString() : dob);
 
         assertPointers(place(key, body).assertValidationErrors(), "/order/applicant/dob");
     }

@@ -3,7 +3,7 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
-import io.tenantscreening.conformance.support.StatementCounter;
+import io.tenantscreening.conformance.support.CountingDriver;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
@@ -120,19 +120,30 @@ class OrderListTest {
     @Test
     void listingWithIncludesTakesAsManyQueriesForFifteenOrdersAsForOne() {
         String path = "/orders?include=property,applicant,original_requester&per_page=100";
-        ObjectNode body = body();
-        order(body).putObject("original_requester").put("external_id", "l-1").put("type", "business").put("name", "L");
-        placed(key, body);
+        placed(key, distinctBody(0));
         get(path);
         long one = statementsFor(path);
-        for (int i = 0; i < 14; i++) {
-            placed(key, body);
+        for (int i = 1; i < 15; i++) {
+            placed(key, distinctBody(i));
         }
 
         long fifteen = statementsFor(path);
 
-        assertThat(get(path).get("data")).hasSize(15);
+        JsonNode data = get(path).get("data");
+        assertThat(data).hasSize(15);
+        assertThat(data.findValues("property_id").stream().distinct()).hasSize(15);
+        assertThat(data.findValues("original_requester_id").stream().distinct()).hasSize(15);
+        assertThat(one).isPositive();
         assertThat(fifteen).isEqualTo(one);
+    }
+
+    /** An order with its own property and requester, so that each embedded record is another row. */
+    private static ObjectNode distinctBody(int index) {
+        ObjectNode body = body();
+        ((ObjectNode) order(body).get("property")).put("street", index + " Oak Street");
+        order(body).putObject("original_requester").put("external_id", "l-" + index).put("type", "business")
+                .put("name", "Landlord " + index);
+        return body;
     }
 
     @Test
@@ -160,9 +171,9 @@ class OrderListTest {
     }
 
     private long statementsFor(String path) {
-        long before = StatementCounter.statements();
+        long before = CountingDriver.statements();
         get(path);
-        return StatementCounter.statements() - before;
+        return CountingDriver.statements() - before;
     }
 
     private JsonNode get(String path) {

@@ -188,7 +188,7 @@ class PropertiesTest {
 
         JsonNode errors = response.assertValidationErrors();
         JsonAssertions.assertPointers(errors, "/property/street", "/property/city");
-        errors.forEach(entry -> assertThat(entry.get("detail").asText()).isEqualTo("Must be a single line that is not blank."));
+        errors.forEach(entry -> assertThat(entry.get("detail").asText()).isEqualTo("Must be a single line that is not blank (no line breaks or other control characters)."));
     }
 
     @Test

@@ -4,9 +4,9 @@ import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.Jdbc;
 import jakarta.inject.Singleton;
 
-import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -44,9 +44,8 @@ public class ApplicantRepository {
     }
 
     private static Applicant read(ResultSet row) throws SQLException {
-        Date dob = row.getDate("dob");
         return new Applicant(row.getString("id"), row.getString("first_name"), row.getString("last_name"),
-                row.getString("email"), dob == null ? null : dob.toLocalDate(), row.getString("phone_number"),
+                row.getString("email"), row.getObject("dob", LocalDate.class), row.getString("phone_number"),
                 row.getString("ssn_last4"), row.getTimestamp("created_at").toInstant());
     }
 }

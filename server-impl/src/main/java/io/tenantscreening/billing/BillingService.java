@@ -3,7 +3,6 @@ package io.tenantscreening.billing;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.Mode;
-import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
@@ -42,15 +41,19 @@ public class BillingService {
 
     /**
      * Charges the organisation for an order it pays for; empty when nothing is charged (test
-     * mode). Throws {@link PaymentRefused} when the gateway refuses, which leaves the
-     * surrounding transaction usable: the caller decides what to undo.
+     * mode). {@code chargeId} must be the same for every attempt at the same order (derive
+     * it from the Idempotency-Key): it is the gateway's idempotency key, so an attempt whose
+     * transaction failed after the gateway charged is not charged twice when retried.
+     * Throws {@link PaymentRefused} when the gateway refuses, which leaves the surrounding
+     * transaction usable: the caller decides what to undo.
      */
     @Transactional(noRollbackFor = PaymentRefused.class)
-    public Optional<Charge> chargeOrder(Caller caller, String orderId, String packageSlug, Collection<String> addOns) {
+    public Optional<Charge> chargeOrder(Caller caller, String chargeId, String orderId, String packageSlug,
+                                        Collection<String> addOns) {
         if (caller.mode() == Mode.TEST) {
             return Optional.empty();
         }
-        String id = PublicIds.newId("ch");
+        String id = chargeId;
         long amount = prices.price(packageSlug, addOns);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Charge charge;

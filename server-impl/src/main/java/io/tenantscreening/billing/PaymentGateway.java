@@ -3,7 +3,8 @@ package io.tenantscreening.billing;
 /**
  * Charges an organisation's saved payment method. One implementation is active; the
  * built-in one follows the billing state operators set. A real card processor would be
- * another implementation, given {@link ChargeAttempt#reference()} as its idempotency key.
+ * another implementation, passing {@link ChargeAttempt#reference()} as the processor's
+ * idempotency key: the reference is the same for every attempt at one order.
  */
 public interface PaymentGateway {
 
@@ -12,7 +13,7 @@ public interface PaymentGateway {
 
     Outcome charge(ChargeAttempt attempt);
 
-    /** One charge to make: our own charge id doubles as the processor's idempotency key. */
+    /** One charge to make: our charge id, stable across retries of one order, is the processor's idempotency key. */
     record ChargeAttempt(String reference, String organizationId, long amountCents, String currency) {
     }
 

@@ -20,10 +20,12 @@ public class PaymentRefused extends ApiException {
 
     private static String detail(PaymentGateway.Refusal reason) {
         return switch (reason) {
-            case NO_PAYMENT_METHOD -> "The organisation has no payment method on file. Add one, then retry.";
+            case NO_PAYMENT_METHOD -> "The organisation has no payment method on file. Add one, then retry with a new "
+                    + "Idempotency-Key.";
             case CARD_DECLINED -> "The saved card was declined. Update it, then retry with a new Idempotency-Key.";
             case AUTHENTICATION_REQUIRED -> "The saved card requires interactive authentication and cannot be charged "
-                    + "off-session. Replace it with a card that supports off-session payments.";
+                    + "off-session. Replace it with a card that supports off-session payments, then retry with a new "
+                    + "Idempotency-Key.";
         };
     }
 }

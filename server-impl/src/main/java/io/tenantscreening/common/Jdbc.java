@@ -2,16 +2,15 @@ package io.tenantscreening.common;
 
 import jakarta.inject.Singleton;
 import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -19,8 +18,7 @@ import java.util.Optional;
 
 /**
  * Plain SQL over the contextual connection (the surrounding transaction's, when there is
- * one). Parameters bind by position; {@link Instant}s become timestamps, {@link LocalDate}s dates and
- * collections text arrays (for {@code = ANY (?)}). SQL failures
+ * one). Parameters bind by position; {@link Instant}s become timestamps and collections text arrays (for {@code = ANY (?)}). SQL failures
  * surface as the unchecked {@link DataAccessException}, which ends as a 500.
  */
 @Singleton
@@ -84,8 +82,6 @@ public class Jdbc {
             Object value = parameters[i];
             if (value instanceof Instant instant) {
                 value = Timestamp.from(instant);
-            } else if (value instanceof LocalDate date) {
-                value = Date.valueOf(date);
             } else if (value instanceof Collection<?> texts) {
                 value = connection.createArrayOf("text", texts.toArray());
             }
@@ -94,16 +90,32 @@ public class Jdbc {
         return statement;
     }
 
-    /** An SQL failure; its message never reaches a response. */
+    /**
+     * An SQL failure; its message never reaches a response. It keeps PostgreSQL's primary
+     * message, SQL state and constraint name but not the server's detail, which quotes row
+     * values (personal data) and would otherwise end up in the log. The driver's stack
+     * trace is kept.
+     */
     public static class DataAccessException extends RuntimeException {
+
+        private final String constraint;
+
         public DataAccessException(SQLException cause) {
-            super(cause.getMessage(), cause);
+            super(summary(cause));
+            ServerErrorMessage server = cause instanceof PSQLException failure ? failure.getServerErrorMessage() : null;
+            this.constraint = server == null ? null : server.getConstraint();
+            setStackTrace(cause.getStackTrace());
         }
 
-        /** Whether this is a unique (or exclusion) violation of the named constraint. */
-        public boolean violates(String constraint) {
-            return getCause() instanceof PSQLException failure && failure.getServerErrorMessage() != null
-                    && constraint.equals(failure.getServerErrorMessage().getConstraint());
+        /** Whether this is a violation of the named constraint. */
+        public boolean violates(String name) {
+            return name.equals(constraint);
+        }
+
+        private static String summary(SQLException cause) {
+            ServerErrorMessage server = cause instanceof PSQLException failure ? failure.getServerErrorMessage() : null;
+            String message = server == null ? cause.getMessage() : server.getMessage();
+            return "SQL state " + cause.getSQLState() + ": " + message;
         }
     }
 }

@@ -20,7 +20,9 @@ final class ValidationMessages {
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
     /** Sentences for the contract's patterns; other patterns are named as they are. */
     private static final Map<String, String> KNOWN_PATTERNS = Map.of(
-            "^.*\\S.*$", "Must be a single line that is not blank.",
+            "^[^\\x00-\\x1F\\x7F-\\x9F]*[^\\s\\x00-\\x1F\\x7F-\\x9F][^\\x00-\\x1F\\x7F-\\x9F]*$",
+            "Must be a single line that is not blank (no line breaks or other control characters).",
+            "^[^\\x00-\\x1F\\x7F-\\x9F]*$", "Must be a single line (no line breaks or other control characters).",
             "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
             "^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$", "Must be 9 digits, with or without dashes (123-45-6789 or 123456789).");
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");

@@ -11,7 +11,7 @@ import java.util.Optional;
 public class IdempotencyRepository {
 
     /** A stored answer and the digest of the request it answered. */
-    public record StoredAnswer(byte[] requestDigest, String digestKeyId, int status, String body) {
+    public record StoredAnswer(byte[] requestDigest, String digestKeyId, int status, String body, String orderId) {
     }
 
     private final Jdbc jdbc;
@@ -37,9 +37,9 @@ public class IdempotencyRepository {
     }
 
     public Optional<StoredAnswer> find(String organizationId, String key) {
-        return jdbc.queryOne("SELECT request_digest, digest_key_id, response_status, response_body FROM idempotency_keys "
-                        + "WHERE organization_id = ? AND idempotency_key = ?",
-                row -> new StoredAnswer(row.getBytes(1), row.getString(2), row.getInt(3), row.getString(4)),
+        return jdbc.queryOne("SELECT request_digest, digest_key_id, response_status, response_body, order_id "
+                        + "FROM idempotency_keys WHERE organization_id = ? AND idempotency_key = ?",
+                row -> new StoredAnswer(row.getBytes(1), row.getString(2), row.getInt(3), row.getString(4), row.getString(5)),
                 organizationId, key);
     }
 }

@@ -21,10 +21,11 @@ import org.openapitools.jackson.nullable.JsonNullable;
 import java.net.URI;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Translates between the generated API models and the order domain. Reading a request, it
@@ -34,6 +35,8 @@ import java.util.Objects;
 final class OrderMapper {
 
     private static final int NAME_PART_MAX = 50;
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final LocalDate EARLIEST_DOB = LocalDate.of(1900, 1, 1);
 
     private OrderMapper() {
     }
@@ -74,6 +77,11 @@ final class OrderMapper {
                 .createdAt(order.createdAt())
                 .completedAt(order.completedAt())
                 .canceledAt(order.canceledAt());
+        return embed(api, view);
+    }
+
+    /** Adds the records named in the view's includes to an order of the API. */
+    static io.tenantscreening.api.model.Order embed(io.tenantscreening.api.model.Order api, OrderView view) {
         if (view.includes().contains(Include.PROPERTY)) {
             api.property(PropertyMapper.toApi(view.property()));
         }
@@ -113,7 +121,7 @@ final class OrderMapper {
             if (first != null || last != null) {
                 violations.add(pointer + "full_name", "Send full_name or first_name and last_name, not both.");
             } else {
-                String[] parts = input.getFullName().strip().split("\\s+", 2);
+                String[] parts = WHITESPACE.split(input.getFullName().strip(), 2);
                 if (parts.length < 2) {
                     violations.add(pointer + "full_name", "Must have at least two parts separated by whitespace, "
                             + "such as 'Jamie Rivera' (or send first_name and last_name).");
@@ -134,8 +142,8 @@ final class OrderMapper {
             }
         }
         LocalDate dob = input.getDob();
-        if (dob != null && dob.isAfter(LocalDate.now(ZoneOffset.UTC))) {
-            violations.add(pointer + "dob", "Must not be in the future.");
+        if (dob != null && (dob.isAfter(LocalDate.now(ZoneOffset.UTC)) || dob.isBefore(EARLIEST_DOB))) {
+            violations.add(pointer + "dob", "Must be a date between 1900-01-01 and today.");
         }
         String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
         return new NewApplicant(strip(first), strip(last), input.getEmail(), dob, phone,
@@ -144,16 +152,13 @@ final class OrderMapper {
 
     private static RequesterDetails requester(OriginalRequesterInput input, Violations violations) {
         String pointer = "/order/original_requester/";
-        List<String> address = new ArrayList<>();
-        address.add(input.getStreet());
-        address.add(input.getCity());
-        address.add(input.getState() == null ? null : input.getState().getValue());
-        address.add(input.getZipcode());
-        long given = address.stream().filter(Objects::nonNull).count();
-        if (given > 0 && given < address.size()) {
+        String state = input.getState() == null ? null : input.getState().getValue();
+        List<String> sent = Arrays.asList(input.getStreet(), input.getCity(), state, input.getZipcode());
+        long given = sent.stream().filter(Objects::nonNull).count();
+        if (given > 0 && given < sent.size()) {
             String[] names = {"street", "city", "state", "zipcode"};
             for (int i = 0; i < names.length; i++) {
-                if (address.get(i) == null) {
+                if (sent.get(i) == null) {
                     violations.add(pointer + names[i], "The address is all or nothing: send street, city, state and "
                             + "zipcode together, or none of them.");
                 }
@@ -161,9 +166,9 @@ final class OrderMapper {
         }
         String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
         JsonNullable<String> unit = input.getUnit();
-        return new RequesterDetails(input.getExternalId(), input.getType().getValue(), strip(input.getName()),
-                input.getEmail(), phone, strip(address.get(0)), unit != null && unit.isPresent() ? strip(unit.get()) : null,
-                strip(address.get(1)), address.get(2), strip(address.get(3)));
+        return new RequesterDetails(input.getExternalId(), input.getType().getValue(), strip(input.getName()), input.getEmail(),
+                phone, strip(input.getStreet()), unit != null && unit.isPresent() ? strip(unit.get()) : null,
+                strip(input.getCity()), state, input.getZipcode());
     }
 
     private static String phone(String text, String pointer, Violations violations) {

@@ -30,6 +30,7 @@ import java.security.MessageDigest;
 import java.sql.Savepoint;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,31 +90,35 @@ public class OrderService {
     public record Refused(PaymentRefused refusal) implements Placement {
     }
 
-    /** The stored answer to an earlier live request with the same key and body. */
-    public record Replayed(int status, String body) implements Placement {
+    /**
+     * The stored answer to an earlier live request with the same key and body. For a 201,
+     * {@code view} holds what the stored body leaves out: the application URL the order was
+     * created with, and the records this request's include names, as they are now.
+     */
+    public record Replayed(int status, String body, OrderView view) implements Placement {
     }
 
     /**
      * Places an order. {@code canonicalRequest} is the request body in a normal form (it
      * decides whether a reused key comes with the same request); {@code render} writes the
-     * 201 body that the key keeps for replays.
+     * 201 body that the key keeps for replays, from {@link OrderView#stored()}.
      */
     @Transactional
     public Placement place(Caller caller, PlaceOrder command, Set<Include> includes, String idempotencyKey,
                            String canonicalRequest, Function<OrderView, String> render) {
         checkPayer(caller, command);
         if (caller.mode() == Mode.TEST) {
-            return new Placed(create(caller, command, includes));
+            return new Placed(create(caller, command, includes, null));
         }
         String organization = caller.organizationId();
         KeyRing.Key key = keys.active();
         if (!idempotency.claim(organization, idempotencyKey, requestDigest(key, canonicalRequest), key.id(), now())) {
-            return replay(idempotency.find(organization, idempotencyKey).orElseThrow(), canonicalRequest);
+            return replay(caller, idempotency.find(organization, idempotencyKey).orElseThrow(), canonicalRequest, includes);
         }
         Savepoint beforeOrder = jdbc.withConnection(connection -> connection.setSavepoint());
         try {
-            OrderView view = create(caller, command, includes);
-            idempotency.complete(organization, idempotencyKey, 201, render.apply(view), view.order().id());
+            OrderView view = create(caller, command, includes, chargeId(organization, idempotencyKey));
+            idempotency.complete(organization, idempotencyKey, 201, render.apply(view.stored()), view.order().id());
             return new Placed(view);
         } catch (PaymentRefused refusal) {
             jdbc.withConnection(connection -> {
@@ -150,7 +155,8 @@ public class OrderService {
         return get(caller, id, includes);
     }
 
-    private OrderView create(Caller caller, PlaceOrder command, Set<Include> includes) {
+    /** Creates the order; {@code chargeId} identifies its charge (live mode), null in test mode. */
+    private OrderView create(Caller caller, PlaceOrder command, Set<Include> includes, String chargeId) {
         Property property = command.propertyId() == null ? null : properties.get(caller, command.propertyId());
         Applicant applicant = command.applicantId() == null ? null : applicants.require(caller, command.applicantId());
         if (applicant != null && orders.applicantHasOrder(applicant.id())) {
@@ -185,7 +191,7 @@ public class OrderService {
         }
         orders.recordTransition(orderId, null, status, ACTOR_API, now);
         if (command.payer() == Payer.ORGANIZATION) {
-            billing.chargeOrder(caller, orderId, command.packageSlug(), command.addOnProducts());
+            billing.chargeOrder(caller, chargeId, orderId, command.packageSlug(), command.addOnProducts());
         }
         return view(order, includes, property, applicant, requester);
     }
@@ -204,13 +210,22 @@ public class OrderService {
         }
     }
 
-    private Replayed replay(IdempotencyRepository.StoredAnswer stored, String canonicalRequest) {
+    private Replayed replay(Caller caller, IdempotencyRepository.StoredAnswer stored, String canonicalRequest,
+                            Set<Include> includes) {
         byte[] digest = requestDigest(keys.get(stored.digestKeyId()), canonicalRequest);
         if (!MessageDigest.isEqual(digest, stored.requestDigest())) {
             throw ApiException.invalid(ErrorSource.header("Idempotency-Key"),
                     "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
         }
-        return new Replayed(stored.status(), stored.body());
+        if (stored.orderId() == null) {
+            return new Replayed(stored.status(), stored.body(), null);
+        }
+        OrderView now = views(caller, List.of(require(caller, stored.orderId())), includes).get(0);
+        Order order = now.order();
+        String urlAtCreation = order.applicationTokenKeyId() == null ? null
+                : tokens.url(order.id(), order.applicationTokenKeyId());
+        return new Replayed(stored.status(), stored.body(),
+                new OrderView(order, urlAtCreation, includes, now.property(), now.applicant(), now.requester()));
     }
 
     private List<OrderView> views(Caller caller, List<Order> page, Set<Include> includes) {
@@ -256,6 +271,13 @@ public class OrderService {
 
     private static <T> Map<String, T> byId(List<T> records, Function<T, String> id) {
         return records.stream().collect(Collectors.toMap(id, Function.identity()));
+    }
+
+    /** The same for every attempt with one key, so a gateway can recognise a retried charge. */
+    private static String chargeId(String organizationId, String idempotencyKey) {
+        byte[] digest = Hmac.sha256(organizationId.getBytes(StandardCharsets.UTF_8),
+                idempotencyKey.getBytes(StandardCharsets.UTF_8));
+        return "ch_" + HexFormat.of().formatHex(digest, 0, 16);
     }
 
     private static byte[] requestDigest(KeyRing.Key key, String canonicalRequest) {

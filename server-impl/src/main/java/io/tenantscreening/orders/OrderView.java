@@ -12,4 +12,13 @@ import java.util.Set;
  */
 public record OrderView(Order order, String applicationUrl, Set<Include> includes, Property property, Applicant applicant,
                         OriginalRequester requester) {
+
+    /**
+     * What an Idempotency-Key keeps of the answer: the order's own fields, without the
+     * application URL (its token must not be stored) and without embedded records (kept
+     * once, in their own tables). A replay adds both back.
+     */
+    public OrderView stored() {
+        return new OrderView(order, null, Set.of(), null, null, null);
+    }
 }

@@ -17,6 +17,7 @@ import io.tenantscreening.common.lists.PageRequest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -49,7 +50,7 @@ public class OrdersController implements OrdersApi {
             request.getOrder().setAddOnProducts(new TreeSet<>(request.getOrder().getAddOnProducts()));
         }
         OrderService.Placement placement = orders.place(Caller.current(), command, includes, idempotencyKey,
-                toJson(request), view -> toJson(OrderMapper.toApi(view)));
+                CanonicalJson.of(json, request), view -> toJson(OrderMapper.toApi(view)));
         if (placement instanceof OrderService.Refused refused) {
             throw refused.refusal();
         }
@@ -87,8 +88,10 @@ public class OrdersController implements OrdersApi {
     private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderService.Replayed replayed) {
         try {
             if (replayed.status() == HttpStatus.CREATED.getCode()) {
-                return HttpResponse.created(json.readValue(replayed.body(), io.tenantscreening.api.model.Order.class))
-                        .header(REPLAYED_HEADER, "true");
+                io.tenantscreening.api.model.Order order = json.readValue(replayed.body(), io.tenantscreening.api.model.Order.class)
+                        .applicationUrl(replayed.view().applicationUrl() == null ? null
+                                : URI.create(replayed.view().applicationUrl()));
+                return HttpResponse.created(OrderMapper.embed(order, replayed.view())).header(REPLAYED_HEADER, "true");
             }
             ErrorEnvelope stored = json.readValue(replayed.body(), ErrorEnvelope.class);
             throw new ApiException(HttpStatus.valueOf(replayed.status()), stored.errors()).withHeader(REPLAYED_HEADER, "true");

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The application under test: the real service, started once per test run on a free
- * port, over the real PostgreSQL test database.
+ * port, over the real PostgreSQL test database (through {@link CountingDriver}).
  */
 public final class TestServer {
 
@@ -31,6 +31,8 @@ public final class TestServer {
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
             properties.put("screening.keys", KEYS);
+            properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
+            properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
         }

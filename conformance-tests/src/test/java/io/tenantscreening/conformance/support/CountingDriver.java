@@ -1,0 +1,80 @@
+package io.tenantscreening.conformance.support;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+
+/**
+ * Test-only JDBC driver for URLs {@code jdbc:counting:postgresql:…}: the PostgreSQL driver,
+ * counting every statement the service prepares, so a test can show that a list does not
+ * query once per item. The test server's pool uses it; the service cannot tell.
+ */
+public class CountingDriver implements Driver {
+
+    static final String PREFIX = "jdbc:counting:";
+    private static final AtomicLong STATEMENTS = new AtomicLong();
+    private static final Set<String> STATEMENT_METHODS = Set.of("prepareStatement", "createStatement", "prepareCall");
+
+    private final Driver postgres = new org.postgresql.Driver();
+
+    /** Statements prepared through this driver since the test run started. */
+    public static long statements() {
+        return STATEMENTS.get();
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        Connection target = postgres.connect("jdbc:" + url.substring(PREFIX.length()), info);
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class},
+                (proxy, method, args) -> {
+                    if (STATEMENT_METHODS.contains(method.getName())) {
+                        STATEMENTS.incrementAndGet();
+                    }
+                    try {
+                        return method.invoke(target, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return url != null && url.startsWith(PREFIX);
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        return postgres.getPropertyInfo("jdbc:" + url.substring(PREFIX.length()), info);
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return postgres.getMajorVersion();
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return postgres.getMinorVersion();
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() {
+        return Logger.getLogger(CountingDriver.class.getName());
+    }
+}
