@@ -20,7 +20,7 @@ final class ValidationMessages {
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
     /** Sentences for the contract's patterns; other patterns are named as they are. */
     private static final Map<String, String> KNOWN_PATTERNS = Map.of(
-            "^[^\\x00-\\x1F\\x7F-\\x9F]*[^\\s\\x00-\\x1F\\x7F-\\x9F][^\\x00-\\x1F\\x7F-\\x9F]*$",
+            "^(?=.*\\S)[^\\x00-\\x1F\\x7F-\\x9F]*$",
             "Must be a single line that is not blank (no line breaks or other control characters).",
             "^[^\\x00-\\x1F\\x7F-\\x9F]*$", "Must be a single line (no line breaks or other control characters).",
             "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
