@@ -25,8 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * How the service starts: one clear line and a non-zero exit when PostgreSQL cannot be
- * reached or, outside development, when no master keys are configured; in the development environment, a demo organisation and a printed test key on
- * a database without organisations, so the README's walk-through works at once.
+ * reached, outside development when no master keys are configured, and when a master key
+ * that sealed stored data is missing; in the development environment, a demo organisation
+ * and a printed test key on a database without organisations, so the README's
+ * walk-through works at once.
  */
 class StartupTest {
 
@@ -85,6 +87,36 @@ class StartupTest {
             service.process().waitFor(20, TimeUnit.SECONDS);
             execute("DROP DATABASE IF EXISTS " + database);
         }
+    }
+
+    @Test
+    void aStartWithoutAMasterKeyThatSealedDataIsRefused() throws Exception {
+        String database = newDatabaseName();
+        execute("CREATE DATABASE " + database);
+        String oldKey = "old:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
+        String newKey = "new:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        try {
+            environment.put("SCREENING_KEYS", oldKey);
+            JarProcess.Result first = JarProcess.run(environment, "operator", "org", "list");
+            environment.put("SCREENING_KEYS", newKey);
+            JarProcess.Result withoutOld = JarProcess.run(environment, "operator", "org", "list");
+            environment.put("SCREENING_KEYS", newKey + "," + oldKey);
+            JarProcess.Result rotated = JarProcess.run(environment, "operator", "org", "list");
+
+            assertThat(first.exitCode()).as(first.stderr()).isZero();
+            assertThat(withoutOld.exitCode()).isEqualTo(1);
+            assertThat(withoutOld.stderr().strip().lines()).singleElement().asString()
+                    .contains("SCREENING_KEYS lacks the key(s) old that sealed stored data");
+            assertThat(rotated.exitCode()).as(rotated.stderr()).isZero();
+        } finally {
+            execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    private static String newDatabaseName() {
+        return "screening_start_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
     }
 
     private static String awaitPrintedKey(JarProcess.Started service) throws InterruptedException {

@@ -56,6 +56,10 @@ public class KeyRing {
         return active;
     }
 
+    public boolean has(String id) {
+        return keys.containsKey(id);
+    }
+
     /** The key with this id; fails when it has been removed from the configuration. */
     public Key get(String id) {
         Key key = keys.get(id);
