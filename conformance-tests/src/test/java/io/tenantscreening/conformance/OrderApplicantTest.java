@@ -113,7 +113,7 @@ class OrderApplicantTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"12345678", "1234567890", "123-456-789", "abc-de-fghi", "123 45 6789"})
+    @ValueSource(strings = {"12345678", "1234567890", "123-456-789", "123-456789", "12345-6789", "abc-de-fghi", "123 45 6789"})
     void ssnOfAnyOtherShapeIs422(String ssn) {
         ObjectNode body = body();
         applicant(body).put("ssn", ssn);
@@ -164,7 +164,7 @@ class OrderApplicantTest {
     }
 
     @ParameterizedTest(name = "[{0}]")
-    @ValueSource(strings = {"Cher", "  Madonna  ", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa Smith",
+    @ValueSource(strings = {"Cher", "  Madonna  ", "Jo\u00A0", "\u202FPrince\u2007", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa Smith",
             "Jamie Bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"})
     void fullNameWithoutTwoPartsOfOneToFiftyCharactersIs422(String fullName) {
         ObjectNode body = body();
@@ -173,6 +173,33 @@ class OrderApplicantTest {
         applicant(body).put("full_name", fullName);
 
         assertPointers(place(key, body).assertValidationErrors(), "/order/applicant/full_name");
+    }
+
+    @Test
+    void fullNamePartsOfFiftyCharactersAreAcceptedWhateverWhitespaceSurroundsThem() {
+        String first = "A".repeat(50);
+        String last = "B".repeat(50);
+        ObjectNode body = body();
+        applicant(body).remove("first_name");
+        applicant(body).remove("last_name");
+        applicant(body).put("full_name", "\u00A0" + first + " \u00A0 " + last + "\u202F");
+
+        JsonNode applicant = placeIncludingApplicant(body).get("applicant");
+
+        assertThat(applicant.get("first_name").asText()).isEqualTo(first);
+        assertThat(applicant.get("last_name").asText()).isEqualTo(last);
+    }
+
+    @Test
+    void namesAreTrimmedOfNoBreakSpacesToo() {
+        ObjectNode body = body();
+        applicant(body).put("first_name", "\u00A0Jamie\u2007").put("last_name", "Rivera\u202F");
+
+        JsonNode applicant = placeIncludingApplicant(body).get("applicant");
+
+        assertThat(applicant.get("first_name").asText()).isEqualTo("Jamie");
+        assertThat(applicant.get("last_name").asText()).isEqualTo("Rivera");
+        assertThat(applicant.get("full_name").asText()).isEqualTo("Jamie Rivera");
     }
 
     @Test

@@ -24,7 +24,7 @@ final class ValidationMessages {
             "Must be a single line that is not blank (no line breaks or other control characters).",
             "^[^\\x00-\\x1F\\x7F-\\x9F]*$", "Must be a single line (no line breaks or other control characters).",
             "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
-            "^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$", "Must be 9 digits, with or without dashes (123-45-6789 or 123456789).");
+            "^([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{9})$", "Must be 9 digits, plain or dashed as 123-45-6789.");
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern NUMBER_AFTER = Pattern.compile("(?:maximum|minimum)(?: allowed)?: (-?[0-9.]+)");
 

@@ -36,6 +36,7 @@ final class OrderMapper {
 
     private static final int NAME_PART_MAX = 50;
     private static final Pattern WHITESPACE = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern SURROUNDING_WHITESPACE = Pattern.compile("^\\s+|\\s+$", Pattern.UNICODE_CHARACTER_CLASS);
     private static final LocalDate EARLIEST_DOB = LocalDate.of(1900, 1, 1);
 
     private OrderMapper() {
@@ -121,11 +122,11 @@ final class OrderMapper {
             if (first != null || last != null) {
                 violations.add(pointer + "full_name", "Send full_name or first_name and last_name, not both.");
             } else {
-                String[] parts = WHITESPACE.split(input.getFullName().strip(), 2);
+                String[] parts = WHITESPACE.split(trim(input.getFullName()), 2);
                 if (parts.length < 2) {
                     violations.add(pointer + "full_name", "Must have at least two parts separated by whitespace, "
                             + "such as 'Jamie Rivera' (or send first_name and last_name).");
-                } else if (parts[0].length() > NAME_PART_MAX || parts[1].length() > NAME_PART_MAX) {
+                } else if (tooLong(parts[0]) || tooLong(parts[1])) {
                     violations.add(pointer + "full_name", "Each part of full_name (before and after the first whitespace) "
                             + "must be 1 to 50 characters.");
                 } else {
@@ -185,11 +186,20 @@ final class OrderMapper {
         return addOns == null ? List.of() : addOns.stream().map(AddOnProduct::getValue).sorted().distinct().toList();
     }
 
+    private static boolean tooLong(String namePart) {
+        return namePart.codePointCount(0, namePart.length()) > NAME_PART_MAX;
+    }
+
+    /** Trims every Unicode white space (also the no-break spaces that String.strip keeps); blank gives null. */
     private static String strip(String text) {
         if (text == null) {
             return null;
         }
-        String stripped = text.strip();
-        return stripped.isEmpty() ? null : stripped;
+        String trimmed = trim(text);
+        return trimmed.isEmpty() ? null : trimmed;
+    }
+
+    private static String trim(String text) {
+        return SURROUNDING_WHITESPACE.matcher(text).replaceAll("");
     }
 }
