@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.CapturedLogs;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -206,6 +208,43 @@ class IdempotencyTest {
     }
 
     @Test
+    void rule7AFailureIsNotStoredLeavesNothingBehindAndTheSameKeyRunsAgain() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode body = body();
+        applicant(body).put("ssn", "987-65-4321");
+        order(body).putObject("original_requester").put("external_id", "crm-1").put("type", "business").put("name", "Acme");
+        ApiResponse failed;
+        List<String> lines = new ArrayList<>();
+        try (OrderWriteFailure ignored = OrderWriteFailure.forOrganization(tenant.id());
+             CapturedLogs logs = CapturedLogs.of("ROOT")) {
+            failed = post(liveKey, body, key).send();
+            lines.addAll(logs.lines());
+        }
+
+        failed.assertError(500, "internal_error");
+        assertThat(lines).noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
+        for (String table : List.of("idempotency_keys", "orders", "charges", "applicants", "properties", "original_requesters")) {
+            assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
+                    .as(table).isZero();
+        }
+
+        ApiResponse again = post(liveKey, body, key).send();
+
+        assertThat(again.status()).isEqualTo(201);
+        assertThat(again.header(REPLAYED)).isNull();
+        assertThat(orderCount()).isEqualTo(1);
+        assertThat(chargeCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anEmptyKeyIs422OnTheHeader() {
+        ApiResponse response = post(liveKey, body(), "").sendInvalid();
+
+        assertThat(response.assertValidationErrors().get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
+        assertThat(orderCount()).isZero();
+    }
+
+    @Test
     void keysBelongToOneOrganisation() {
         String key = UUID.randomUUID().toString();
         TestTenant other = TestTenant.create().billing(PaymentMethod.OK, false);
@@ -263,6 +302,35 @@ class IdempotencyTest {
         assertThat(orderCount()).isEqualTo(1);
         assertThat(chargeCount()).isEqualTo(1);
         assertThat(TestDatabase.number("SELECT count(*) FROM applicants WHERE organization_id = ?", tenant.id())).isEqualTo(1);
+    }
+
+    /**
+     * Makes the database refuse the charge row of one organisation's orders, the last write of
+     * a live order, so the request fails with a 500 after everything else was written.
+     */
+    private static final class OrderWriteFailure implements AutoCloseable {
+
+        private final String trigger;
+
+        private OrderWriteFailure(String trigger) {
+            this.trigger = trigger;
+        }
+
+        static OrderWriteFailure forOrganization(String organizationId) {
+            String trigger = "fail_" + organizationId.toLowerCase(Locale.ROOT);
+            TestDatabase.execute("CREATE FUNCTION " + trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                    + "IF NEW.organization_id = '" + organizationId + "' THEN RAISE EXCEPTION 'injected failure'; END IF; "
+                    + "RETURN NEW; END $$");
+            TestDatabase.execute("CREATE TRIGGER " + trigger + " BEFORE INSERT ON charges FOR EACH ROW EXECUTE FUNCTION "
+                    + trigger + "()");
+            return new OrderWriteFailure(trigger);
+        }
+
+        @Override
+        public void close() {
+            TestDatabase.execute("DROP TRIGGER " + trigger + " ON charges");
+            TestDatabase.execute("DROP FUNCTION " + trigger + "()");
+        }
     }
 
     private long orderCount() {

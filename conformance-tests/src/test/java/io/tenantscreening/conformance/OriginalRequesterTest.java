@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings;
@@ -13,8 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
 import static io.tenantscreening.conformance.support.OrderRequests.body;
@@ -123,8 +130,44 @@ class OriginalRequesterTest {
         ObjectNode byId = body();
         order(byId).put("original_requester_id", requester);
 
+        ObjectNode byExternalId = withRequester("gone-1");
+        ((ObjectNode) order(byExternalId).get("property")).put("street", "99 Elm Street");
+
         place(key, byId).assertError(404, "not_found_error");
-        assertPointers(place(key, withRequester("gone-1")).assertValidationErrors(), "/order/original_requester/external_id");
+        assertPointers(place(key, byExternalId).assertValidationErrors(), "/order/original_requester/external_id");
+        for (String table : List.of("orders", "applicants", "properties")) {
+            assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
+                    .as("%s: only the first order's rows, nothing of the refused requests", table).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void concurrentOrdersWithOneNewExternalIdShareOneRequester() throws Exception {
+        int clients = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<ApiResponse>> futures = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            ObjectNode body = withRequester("landlord-race");
+            ((ObjectNode) order(body).get("property")).put("street", (i + 1) + " Elm Street");
+            Callable<ApiResponse> call = () -> {
+                start.await();
+                return place(key, body);
+            };
+            futures.add(pool.submit(call));
+        }
+        start.countDown();
+        List<ApiResponse> responses = new ArrayList<>();
+        for (Future<ApiResponse> future : futures) {
+            responses.add(future.get());
+        }
+        pool.shutdown();
+
+        assertThat(responses).allMatch(response -> response.status() == 201);
+        assertThat(responses.stream().map(response -> response.json().get("original_requester_id").asText()).distinct())
+                .hasSize(1);
+        assertThat(TestDatabase.number("SELECT count(*) FROM original_requesters WHERE organization_id = ?", tenant.id()))
+                .isEqualTo(1);
     }
 
     @Test

@@ -272,6 +272,14 @@ class PlaceOrderTest {
         assertThat(order.get("original_requester").isNull()).isTrue();
     }
 
+    @Test
+    void anUnknownIncludeIs422OnTheParameterAndPlacesNothing() {
+        ApiResponse response = OrderRequests.post(testKey, body(), "k-2", "?include=applicant,report").send();
+
+        assertThat(response.assertValidationErrors().get(0).get("source").get("parameter").asText()).isEqualTo("include");
+        assertThat(TestDatabase.number("SELECT count(*) FROM orders WHERE organization_id = ?", tenant.id())).isZero();
+    }
+
     private static String propertyId(String key) {
         return Api.post("/properties").key(key)
                 .json("{\"property\":{\"street\":\"12 Oak Street\",\"city\":\"Austin\",\"state\":\"TX\",\"zipcode\":\"78701\"}}")

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,16 @@ public final class TestDatabase {
                 }
                 return rows;
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs one statement that answers no rows (DDL, for example). */
+    public static void execute(String sql) {
+        try (Connection connection = DriverManager.getConnection(url(), user(), password());
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
