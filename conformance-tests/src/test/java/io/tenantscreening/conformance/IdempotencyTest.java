@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.CapturedLogs;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -15,11 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
 import static io.tenantscreening.conformance.support.OrderRequests.body;
@@ -278,23 +274,8 @@ class IdempotencyTest {
     @Test
     void rule7TwentyConcurrentRequestsWithOneKeyCreateExactlyOneOrderAndOneCharge() throws Exception {
         String key = UUID.randomUUID().toString();
-        int clients = 20;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<ApiResponse>> futures = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            Callable<ApiResponse> call = () -> {
-                start.await();
-                return post(liveKey, body(), key).send();
-            };
-            futures.add(pool.submit(call));
-        }
-        start.countDown();
-        List<ApiResponse> responses = new ArrayList<>();
-        for (Future<ApiResponse> future : futures) {
-            responses.add(future.get());
-        }
-        pool.shutdown();
+
+        List<ApiResponse> responses = Concurrently.send(20, client -> post(liveKey, body(), key).send());
 
         assertThat(responses).allMatch(response -> response.status() == 201);
         assertThat(responses.stream().map(response -> response.json().get("id").asText()).distinct()).hasSize(1);

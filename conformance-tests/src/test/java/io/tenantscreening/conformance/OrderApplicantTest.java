@@ -9,6 +9,7 @@ import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.CapturedLogs;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
@@ -25,11 +26,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
@@ -323,28 +319,15 @@ class OrderApplicantTest {
     @Test
     void rule4ConcurrentOrdersForOneApplicantCreateAtMostOne() throws Exception {
         String applicant = unattachedApplicant(tenant, Mode.TEST);
-        int clients = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<ApiResponse>> futures = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            Callable<ApiResponse> call = () -> {
-                start.await();
-                return place(key, withApplicantId(applicant));
-            };
-            futures.add(pool.submit(call));
-        }
-        start.countDown();
-        List<Integer> statuses = new ArrayList<>();
-        for (Future<ApiResponse> future : futures) {
-            ApiResponse response = future.get();
-            statuses.add(response.status());
+
+        List<ApiResponse> responses = Concurrently.send(8, client -> place(key, withApplicantId(applicant)));
+
+        List<Integer> statuses = responses.stream().map(ApiResponse::status).toList();
+        for (ApiResponse response : responses) {
             if (response.status() == 422) {
                 assertPointers(response.assertValidationErrors(), "/order/applicant_id");
             }
         }
-        pool.shutdown();
-
         assertThat(statuses).containsOnly(201, 422);
         assertThat(statuses.stream().filter(status -> status == 201)).hasSize(1);
         assertThat(TestDatabase.number("SELECT count(*) FROM orders WHERE applicant_id = ?", applicant)).isEqualTo(1);

@@ -3,6 +3,7 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
@@ -17,11 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
 import static io.tenantscreening.conformance.support.OrderRequests.body;
@@ -143,25 +139,14 @@ class OriginalRequesterTest {
 
     @Test
     void concurrentOrdersWithOneNewExternalIdShareOneRequester() throws Exception {
-        int clients = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<ApiResponse>> futures = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
+        List<ObjectNode> bodies = new ArrayList<>();
+        for (int client = 0; client < 8; client++) {
             ObjectNode body = withRequester("landlord-race");
-            ((ObjectNode) order(body).get("property")).put("street", (i + 1) + " Elm Street");
-            Callable<ApiResponse> call = () -> {
-                start.await();
-                return place(key, body);
-            };
-            futures.add(pool.submit(call));
+            ((ObjectNode) order(body).get("property")).put("street", (client + 1) + " Elm Street");
+            bodies.add(body);
         }
-        start.countDown();
-        List<ApiResponse> responses = new ArrayList<>();
-        for (Future<ApiResponse> future : futures) {
-            responses.add(future.get());
-        }
-        pool.shutdown();
+
+        List<ApiResponse> responses = Concurrently.send(bodies.size(), client -> place(key, bodies.get(client)));
 
         assertThat(responses).allMatch(response -> response.status() == 201);
         assertThat(responses.stream().map(response -> response.json().get("original_requester_id").asText()).distinct())

@@ -3,6 +3,7 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import org.junit.jupiter.api.BeforeEach;
@@ -10,13 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,29 +115,14 @@ class PropertiesTest {
     @Test
     void concurrentIdenticalCreatesYieldExactlyOneRecord() throws Exception {
         int clients = 16;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        try {
-            List<Future<ApiResponse>> futures = new ArrayList<>();
-            for (int i = 0; i < clients; i++) {
-                Callable<ApiResponse> call = () -> {
-                    start.await();
-                    return create(key, address("77 Sunset Boulevard", "#12", "Los Angeles", "CA", "90028"));
-                };
-                futures.add(pool.submit(call));
-            }
-            start.countDown();
-            List<ApiResponse> responses = new ArrayList<>();
-            for (Future<ApiResponse> future : futures) {
-                responses.add(future.get());
-            }
-            assertThat(responses.stream().filter(r -> r.status() == 201)).hasSize(1);
-            assertThat(responses.stream().filter(r -> r.status() == 200)).hasSize(clients - 1);
-            assertThat(responses.stream().map(r -> r.json().get("id").asText()).distinct()).hasSize(1);
-            assertThat(list(key).get("count").asLong()).isEqualTo(1);
-        } finally {
-            pool.shutdownNow();
-        }
+
+        List<ApiResponse> responses = Concurrently.send(clients,
+                client -> create(key, address("77 Sunset Boulevard", "#12", "Los Angeles", "CA", "90028")));
+
+        assertThat(responses.stream().filter(r -> r.status() == 201)).hasSize(1);
+        assertThat(responses.stream().filter(r -> r.status() == 200)).hasSize(clients - 1);
+        assertThat(responses.stream().map(r -> r.json().get("id").asText()).distinct()).hasSize(1);
+        assertThat(list(key).get("count").asLong()).isEqualTo(1);
     }
 
     @Test
