@@ -8,18 +8,24 @@ import jakarta.inject.Singleton;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.Base64;
 
 /**
- * The secret in an order's application URL. The token is 256 bits, HMAC-SHA256 of the order
- * id under a subkey of a master key: indistinguishable from random without the key, and
- * never stored. The database keeps only its SHA-256 digest (to find the order when the
- * applicant opens the link) and the key id (to write the URL again, and to rotate keys).
+ * The secret in an order's application URL. The token is 256 bits: HMAC-SHA256, under a
+ * subkey of a master key, of the order id and 256 fresh random bits (the nonce). It is
+ * never stored. The database keeps its SHA-256 digest (to find the order when the
+ * applicant opens the link) and its {@link Seed}, the nonce and the key id, so that the URL
+ * can be shown again on every read while the order waits for the applicant. Neither the
+ * database alone nor the master keys alone give a token away. Orders made before nonces
+ * existed have an empty one, which gives their original token (HMAC of the order id alone).
  */
 @Singleton
 public class ApplicationTokens {
 
     private static final String PURPOSE = "application-token";
+    private static final int NONCE_BYTES = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KeyRing keys;
     private final ServiceSettings settings;
@@ -29,18 +35,24 @@ public class ApplicationTokens {
         this.settings = settings;
     }
 
-    /** A token for a new order: what to store about it. */
-    public record Issued(byte[] digest, String keyId) {
+    /** What an order keeps to write its token again: the id of the master key and the nonce. */
+    public record Seed(String keyId, byte[] nonce) {
+    }
+
+    /** A token for a new order: its seed, and the digest that finds the order. */
+    public record Issued(Seed seed, byte[] digest) {
     }
 
     public Issued issue(String orderId) {
-        KeyRing.Key key = keys.active();
-        return new Issued(digest(token(orderId, key)), key.id());
+        byte[] nonce = new byte[NONCE_BYTES];
+        RANDOM.nextBytes(nonce);
+        Seed seed = new Seed(keys.active().id(), nonce);
+        return new Issued(seed, digest(token(orderId, seed)));
     }
 
-    /** {@code <public base URL>/apply/<token>} for an order whose token derives from this key. */
-    public String url(String orderId, String keyId) {
-        return settings.url("/apply/" + token(orderId, keys.get(keyId)));
+    /** {@code <public base URL>/apply/<token>} of the order with this seed. */
+    public String url(String orderId, Seed seed) {
+        return settings.url("/apply/" + token(orderId, seed));
     }
 
     public static byte[] digest(String token) {
@@ -51,8 +63,12 @@ public class ApplicationTokens {
         }
     }
 
-    private static String token(String orderId, KeyRing.Key key) {
-        byte[] mac = Hmac.sha256(key.derive(PURPOSE), orderId.getBytes(StandardCharsets.UTF_8));
+    private String token(String orderId, Seed seed) {
+        byte[] id = orderId.getBytes(StandardCharsets.UTF_8);
+        byte[] message = new byte[id.length + seed.nonce().length];
+        System.arraycopy(id, 0, message, 0, id.length);
+        System.arraycopy(seed.nonce(), 0, message, id.length, seed.nonce().length);
+        byte[] mac = Hmac.sha256(keys.get(seed.keyId()).derive(PURPOSE), message);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
     }
 }

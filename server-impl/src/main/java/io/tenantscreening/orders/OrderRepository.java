@@ -21,7 +21,7 @@ public class OrderRepository {
 
     private static final String TABLE = "orders";
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
-            + "original_requester_id, application_token_key_id, created_at, completed_at, canceled_at";
+            + "original_requester_id, application_token_key_id, application_token_nonce, created_at, completed_at, canceled_at";
 
     private final Jdbc jdbc;
     private final KeysetPager pager;
@@ -32,12 +32,14 @@ public class OrderRepository {
     }
 
     public void insert(Caller caller, Order order, byte[] applicationTokenDigest) {
+        ApplicationTokens.Seed token = order.applicationToken();
         jdbc.update("INSERT INTO orders (id, organization_id, mode, status, package, add_on_products, payer, property_id, "
-                        + "applicant_id, original_requester_id, application_token_digest, application_token_key_id, created_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + "applicant_id, original_requester_id, application_token_digest, application_token_key_id, "
+                        + "application_token_nonce, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 order.id(), caller.organizationId(), caller.mode().dbValue(), order.status().value(), order.packageSlug(),
                 order.addOnProducts(), order.payer().value(), order.propertyId(), order.applicantId(),
-                order.originalRequesterId(), applicationTokenDigest, order.applicationTokenKeyId(), order.createdAt());
+                order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
+                token == null ? null : token.nonce(), order.createdAt());
     }
 
     /** Whether the applicant already belongs to an order. */
@@ -73,9 +75,14 @@ public class OrderRepository {
         return new Order(row.getString("id"), Mode.fromDb(row.getString("mode")), OrderStatus.of(row.getString("status")),
                 row.getString("package"), Arrays.asList((String[]) row.getArray("add_on_products").getArray()),
                 Payer.of(row.getString("payer")), row.getString("property_id"), row.getString("applicant_id"),
-                row.getString("original_requester_id"), row.getString("application_token_key_id"),
+                row.getString("original_requester_id"), applicationToken(row),
                 row.getTimestamp("created_at").toInstant(), instant(row.getTimestamp("completed_at")),
                 instant(row.getTimestamp("canceled_at")));
+    }
+
+    private static ApplicationTokens.Seed applicationToken(ResultSet row) throws SQLException {
+        String keyId = row.getString("application_token_key_id");
+        return keyId == null ? null : new ApplicationTokens.Seed(keyId, row.getBytes("application_token_nonce"));
     }
 
     private static Instant instant(Timestamp timestamp) {

@@ -180,7 +180,7 @@ public class OrderService {
         Instant now = now();
         Order order = new Order(orderId, caller.mode(), status, command.packageSlug(), command.addOnProducts(), command.payer(),
                 property.id(), applicant.id(), requester == null ? null : requester.id(),
-                token == null ? null : token.keyId(), now, null, null);
+                token == null ? null : token.seed(), now, null, null);
         try {
             orders.insert(caller, order, token == null ? null : token.digest());
         } catch (Jdbc.DataAccessException e) {
@@ -222,8 +222,7 @@ public class OrderService {
         }
         OrderView now = views(caller, List.of(require(caller, stored.orderId())), includes).get(0);
         Order order = now.order();
-        String urlAtCreation = order.applicationTokenKeyId() == null ? null
-                : tokens.url(order.id(), order.applicationTokenKeyId());
+        String urlAtCreation = order.applicationToken() == null ? null : tokens.url(order.id(), order.applicationToken());
         return new Replayed(stored.status(), stored.body(),
                 new OrderView(order, urlAtCreation, includes, now.property(), now.applicant(), now.requester()));
     }
@@ -244,8 +243,8 @@ public class OrderService {
 
     private OrderView view(Order order, Set<Include> includes, Property property, Applicant applicant,
                            OriginalRequester requester) {
-        String url = order.status() == OrderStatus.WAITING_FOR_APPLICANT && order.applicationTokenKeyId() != null
-                ? tokens.url(order.id(), order.applicationTokenKeyId()) : null;
+        String url = order.status() == OrderStatus.WAITING_FOR_APPLICANT && order.applicationToken() != null
+                ? tokens.url(order.id(), order.applicationToken()) : null;
         return new OrderView(order, url, includes,
                 includes.contains(Include.PROPERTY) ? property : null,
                 includes.contains(Include.APPLICANT) ? applicant : null,

@@ -1,0 +1,74 @@
+package io.tenantscreening.orders;
+
+import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.common.crypto.Hmac;
+import io.tenantscreening.common.crypto.KeyRing;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Decisions, Apply flow: the token has 256 random bits and only its digest is stored; the URL is the public base URL + /apply/<token>. */
+class ApplicationTokensTest {
+
+    private static final String OLD = "k1:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
+    private static final String NEW = "k2:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    private static final String BASE = "https://screening.example";
+
+    @Test
+    void theUrlIsTheBaseUrlAndA256BitTokenWhoseDigestWasIssued() {
+        ApplicationTokens tokens = tokens(NEW);
+
+        ApplicationTokens.Issued issued = tokens.issue("ord_1");
+        String url = tokens.url("ord_1", issued.seed());
+
+        assertThat(url).matches(BASE + "/apply/[A-Za-z0-9_-]{43}");
+        assertThat(ApplicationTokens.digest(token(url))).isEqualTo(issued.digest());
+        assertThat(issued.seed().keyId()).isEqualTo("k2");
+        assertThat(issued.seed().nonce()).hasSize(32);
+    }
+
+    @Test
+    void everyIssueIsFreshlyRandomEvenForOneOrderId() {
+        ApplicationTokens tokens = tokens(NEW);
+
+        ApplicationTokens.Issued first = tokens.issue("ord_1");
+        ApplicationTokens.Issued second = tokens.issue("ord_1");
+
+        assertThat(first.digest()).isNotEqualTo(second.digest());
+        assertThat(tokens.url("ord_1", first.seed())).isNotEqualTo(tokens.url("ord_1", second.seed()));
+    }
+
+    @Test
+    void aSeedWritesTheSameUrlAfterKeyRotationButOnlyForItsOwnOrder() {
+        ApplicationTokens.Issued issued = tokens(OLD).issue("ord_1");
+        ApplicationTokens rotated = tokens(NEW + "," + OLD);
+
+        assertThat(rotated.url("ord_1", issued.seed())).isEqualTo(tokens(OLD).url("ord_1", issued.seed()));
+        assertThat(rotated.url("ord_2", issued.seed())).isNotEqualTo(rotated.url("ord_1", issued.seed()));
+    }
+
+    @Test
+    void anOrderFromBeforeNoncesKeepsItsLinkWithAnEmptyNonce() {
+        ServiceSettings settings = new ServiceSettings();
+        KeyRing keys = new KeyRing(OLD, settings);
+        String original = Base64.getUrlEncoder().withoutPadding().encodeToString(
+                Hmac.sha256(keys.get("k1").derive("application-token"), "ord_1".getBytes(StandardCharsets.UTF_8)));
+
+        String url = tokens(OLD).url("ord_1", new ApplicationTokens.Seed("k1", new byte[0]));
+
+        assertThat(token(url)).isEqualTo(original);
+    }
+
+    private static ApplicationTokens tokens(String keys) {
+        ServiceSettings settings = new ServiceSettings();
+        settings.setPublicBaseUrl(BASE);
+        return new ApplicationTokens(new KeyRing(keys, settings), settings);
+    }
+
+    private static String token(String url) {
+        return url.substring(url.lastIndexOf('/') + 1);
+    }
+}
