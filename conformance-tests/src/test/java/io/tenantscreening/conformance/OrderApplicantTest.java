@@ -135,7 +135,8 @@ class OrderApplicantTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"+44 20 7946 0958", "+33 1 42 68 53 00", "12", "phone", "555-0142", "(512) 555-0142 ext. 7"})
+    @ValueSource(strings = {"+44 20 7946 0958", "+33 1 42 68 53 00", "+1 416 555 0142", "(604) 555-0142", "12", "phone", "555-0142",
+            "(512) 555-0142 ext. 7"})
     void nonUsOrUnparseablePhoneNumbersAre422(String input) {
         ObjectNode body = body();
         applicant(body).put("phone_number", input);
