@@ -133,6 +133,23 @@ class IdempotencyTest {
     }
 
     @Test
+    void rule7AReplayAnswersWhatWasStoredEvenWhenTheOrderWouldNowBeRefused() {
+        String key = UUID.randomUUID().toString();
+        ObjectNode paidByApplicant = body();
+        order(paidByApplicant).put("payer", "applicant");
+        ApiResponse created = post(liveKey, paidByApplicant, key).send();
+        tenant.billing(PaymentMethod.OK, true);
+
+        ApiResponse replayed = post(liveKey, paidByApplicant, key).send();
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(replayed.status()).isEqualTo(201);
+        assertThat(replayed.header(REPLAYED)).isEqualTo("true");
+        assertThat(replayed.json()).isEqualTo(created.json());
+        assertThat(orderCount()).isEqualTo(1);
+    }
+
+    @Test
     void rule7TheSameKeyWithADifferentBodyIs422OnTheHeader() {
         String key = UUID.randomUUID().toString();
         post(liveKey, body(), key).send();

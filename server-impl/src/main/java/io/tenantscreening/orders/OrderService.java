@@ -106,7 +106,6 @@ public class OrderService {
     @Transactional
     public Placement place(Caller caller, PlaceOrder command, Set<Include> includes, String idempotencyKey,
                            String canonicalRequest, Function<OrderView, String> render) {
-        checkPayer(caller, command);
         if (caller.mode() == Mode.TEST) {
             return new Placed(create(caller, command, includes, null));
         }
@@ -155,8 +154,13 @@ public class OrderService {
         return get(caller, id, includes);
     }
 
-    /** Creates the order; {@code chargeId} identifies its charge (live mode), null in test mode. */
+    /**
+     * Creates the order; {@code chargeId} identifies its charge (live mode), null in test mode.
+     * Every check of stored state (payer, referenced records) runs here, after the key was
+     * claimed, so a replay answers what was stored whatever has changed since.
+     */
     private OrderView create(Caller caller, PlaceOrder command, Set<Include> includes, String chargeId) {
+        checkPayer(caller, command);
         Property property = command.propertyId() == null ? null : properties.get(caller, command.propertyId());
         Applicant applicant = command.applicantId() == null ? null : applicants.require(caller, command.applicantId());
         if (applicant != null && orders.applicantHasOrder(applicant.id())) {
