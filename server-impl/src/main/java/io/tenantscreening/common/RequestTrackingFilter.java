@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Outermost filter: gives each request its id, stamps every response (errors included)
  * with Request-Id and the Service-Tenant-Version that served it, and writes one access
- * log line per request carrying the same id.
+ * log line per request carrying the same id. The path is logged as sent, percent-encoded,
+ * so a decoded line break in it cannot forge log lines.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 public class RequestTrackingFilter implements Ordered {
@@ -34,7 +35,7 @@ public class RequestTrackingFilter implements Ordered {
         response.header(ApiVersions.HEADER, ApiVersions.NEWEST);
         long started = request.getAttribute(STARTED, Long.class).orElse(System.nanoTime());
         LOG.info("request_id={} method={} path={} status={} duration_ms={}", requestId, request.getMethodName(),
-                request.getPath(), response.code(), (System.nanoTime() - started) / 1_000_000);
+                request.getUri().getRawPath(), response.code(), (System.nanoTime() - started) / 1_000_000);
     }
 
     @Override

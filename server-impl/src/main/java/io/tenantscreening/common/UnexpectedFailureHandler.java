@@ -19,7 +19,7 @@ public class UnexpectedFailureHandler implements ExceptionHandler<Exception, Htt
     @Override
     public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Exception exception) {
         LOG.error("request_id={} unexpected failure in {} {}", RequestIds.of(request), request.getMethodName(),
-                request.getPath(), exception);
+                request.getUri().getRawPath(), exception);
         return ErrorResponses.of(InternalErrors.forRequest(request));
     }
 }
