@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
-import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.CapturedLogs;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
@@ -303,8 +303,9 @@ class IdempotencyTest {
     }
 
     /**
-     * Makes the database refuse the charge row of one organisation's orders, the last write of
-     * a live order, so the request fails with a 500 after everything else was written.
+     * Makes the database refuse the charge row of one organisation's live orders, which is
+     * written after the key claim, property, applicant, requester and order, so the request
+     * fails with a 500 once all of those were written.
      */
     private static final class OrderWriteFailure implements AutoCloseable {
 
