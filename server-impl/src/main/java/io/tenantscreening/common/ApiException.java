@@ -12,6 +12,9 @@ import java.util.Map;
  */
 public class ApiException extends RuntimeException {
 
+    /** At most this many entries in one answer; the contract says so. */
+    public static final int MAX_ENTRIES = 50;
+
     private final HttpStatus status;
     private final List<ErrorEntry> errors;
     private final Map<String, String> headers;
@@ -23,7 +26,7 @@ public class ApiException extends RuntimeException {
     private ApiException(HttpStatus status, List<ErrorEntry> errors, Map<String, String> headers) {
         super(errors.get(0).code(), null, false, false);
         this.status = status;
-        this.errors = List.copyOf(errors);
+        this.errors = List.copyOf(errors.size() > MAX_ENTRIES ? errors.subList(0, MAX_ENTRIES) : errors);
         this.headers = Map.copyOf(headers);
     }
 

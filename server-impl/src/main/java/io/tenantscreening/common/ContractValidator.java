@@ -1,30 +1,46 @@
 package io.tenantscreening.common;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Body;
+import com.atlassian.oai.validator.model.ByteArrayBody;
 import com.atlassian.oai.validator.model.Request;
 import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpAttributes;
 import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.tenantscreening.common.json.StrictJson;
+import io.micronaut.web.router.UriRouteMatch;
 import jakarta.inject.Singleton;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Validates requests against the bundled openapi.yaml and turns the validator's findings
- * into error entries: one per failing field, with a JSON pointer for body members and the
- * parameter or header name otherwise.
+ * Checks requests against the bundled openapi.yaml and turns the findings into error
+ * entries: one per failing field, with a JSON pointer for body members and the parameter
+ * or header name otherwise. A JSON body is parsed once, strictly ({@link StrictJson}); the
+ * size pass ({@link RequestBodyBounds}) and the full contract check read that one tree,
+ * and the controller is handed the same tree, so they can never disagree about what the
+ * caller sent.
  */
 @Singleton
 public class ContractValidator {
 
     private final OpenApiInteractionValidator validator;
+    private final ContractOperations operations;
 
-    public ContractValidator() {
+    public ContractValidator(ContractOperations operations) {
+        this.operations = operations;
         this.validator = OpenApiInteractionValidator
                 .createForInlineApiSpecification(OpenApiDocument.text())
                 .withLevelResolver(LevelResolver.create()
@@ -38,48 +54,123 @@ public class ContractValidator {
     }
 
     /**
-     * Throws {@link ApiException} when a request to a documented operation breaks the
-     * contract. Paths and methods the document does not describe are left to the router
-     * (404, 405).
+     * Throws {@link ApiException} when a request routed to a documented operation breaks the
+     * contract; otherwise answers its parsed JSON body, or null when it has none. The
+     * operation is the one the router chose for the request (so every spelling of a path
+     * the router accepts, such as a trailing slash, is checked as that operation); requests
+     * the router has no route for are left to it (404, 405).
      */
-    public void check(HttpRequest<?> request, String body) {
-        ValidationReport report = validator.validateRequest(toValidatorRequest(request, body));
-        if (!report.hasErrors()) {
-            return;
+    @Nullable
+    public JsonNode check(HttpRequest<?> request, @Nullable byte[] body) {
+        Optional<UriRouteMatch> route = request.getAttribute(HttpAttributes.ROUTE_MATCH, UriRouteMatch.class);
+        Optional<ContractOperations.Documented> operation = route.flatMap(match -> operations.find(
+                match.getRouteInfo().getHttpMethodName(), match.getRouteInfo().getUriMatchTemplate().toPathString()));
+        if (operation.isEmpty()) {
+            return null;
         }
+        Request.Method method = Request.Method.valueOf(operation.get().method());
+        String path = route.get().getRouteInfo().getUriMatchTemplate().expand(route.get().getVariableValues());
+        Optional<Schema<?>> schema = operation.get().jsonBodySchema();
+        boolean hasBody = body != null && body.length > 0;
+        if (schema.isPresent() && hasBody && !isJson(request)) {
+            throw unsupportedMediaType();
+        }
+        JsonNode parsed = schema.isPresent() && hasBody ? StrictJson.parse(body) : null;
+        RequestBodyBounds.Result bounds = parsed == null ? null : RequestBodyBounds.check(parsed, schema.get());
         List<ErrorEntry> entries = new ArrayList<>();
-        for (ValidationReport.Message message : report.getMessages()) {
-            if (message.getLevel() != ValidationReport.Level.ERROR) {
-                continue;
+        if (bounds != null) {
+            entries.addAll(bounds.entries());
+        }
+        if (bounds == null || !bounds.full()) {
+            Body validated = bounds == null ? rawBody(body) : new TreeBody(bounds.boundedBody());
+            ValidationReport report = validator.validateRequest(toValidatorRequest(request, method, path, validated));
+            for (ValidationReport.Message message : report.getMessages()) {
+                if (message.getLevel() == ValidationReport.Level.ERROR) {
+                    ValidationMessages.toEntries(refuseMediaTypes(message)).stream()
+                            .filter(entry -> bounds == null || !underLeftOut(entry, bounds.leftOut()))
+                            .forEach(entries::add);
+                }
             }
-            String key = message.getKey();
-            if (key.startsWith("validation.request.contentType")) {
-                throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-                        "Send the request body as application/json (Content-Type: application/json).");
-            }
-            if (key.startsWith("validation.request.accept")) {
-                throw new ApiException(HttpStatus.NOT_ACCEPTABLE, "not_acceptable",
-                        "This operation cannot answer in any media type the Accept header allows.");
-            }
-            entries.addAll(ValidationMessages.toEntries(message));
+        }
+        if (bounds != null) {
+            bounds.invisibleText().stream().filter(entry -> !samePointer(entry, entries)).forEach(entries::add);
         }
         if (!entries.isEmpty()) {
             throw ApiException.invalid(entries);
         }
+        return parsed;
     }
 
-    private static Request toValidatorRequest(HttpRequest<?> request, String body) {
-        SimpleRequest.Builder builder = new SimpleRequest.Builder(
-                Request.Method.valueOf(request.getMethodName().toUpperCase(Locale.ROOT)), request.getPath());
+    private static ValidationReport.Message refuseMediaTypes(ValidationReport.Message message) {
+        String key = message.getKey();
+        if (key.startsWith("validation.request.contentType")) {
+            throw unsupportedMediaType();
+        }
+        if (key.startsWith("validation.request.accept")) {
+            throw new ApiException(HttpStatus.NOT_ACCEPTABLE, "not_acceptable",
+                    "This operation cannot answer in any media type the Accept header allows.");
+        }
+        return message;
+    }
+
+    private static ApiException unsupportedMediaType() {
+        return new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                "Send the request body as JSON in UTF-8, with Content-Type: application/json.");
+    }
+
+    private static boolean underLeftOut(ErrorEntry entry, List<String> leftOut) {
+        String pointer = entry.source() == null ? null : entry.source().pointer();
+        return pointer != null && leftOut.stream().anyMatch(out -> pointer.equals(out) || pointer.startsWith(out + "/"));
+    }
+
+    private static boolean samePointer(ErrorEntry entry, List<ErrorEntry> entries) {
+        return entries.stream().anyMatch(other -> other.source() != null
+                && entry.source().pointer().equals(other.source().pointer()));
+    }
+
+    /** Content-Type application/json, in UTF-8 when it names a charset. */
+    private static boolean isJson(HttpRequest<?> request) {
+        return request.getContentType()
+                .filter(type -> type.getName().equals(MediaType.APPLICATION_JSON))
+                .map(type -> type.getCharset().map(charset -> charset.equals(StandardCharsets.UTF_8)).orElse(true))
+                .orElse(false);
+    }
+
+    @Nullable
+    private static Body rawBody(@Nullable byte[] body) {
+        return body == null || body.length == 0 ? null : new ByteArrayBody(body);
+    }
+
+    private static Request toValidatorRequest(HttpRequest<?> request, Request.Method method, String path, @Nullable Body body) {
+        SimpleRequest.Builder builder = new SimpleRequest.Builder(method, path);
         for (Map.Entry<String, List<String>> parameter : request.getParameters()) {
             builder.withQueryParam(parameter.getKey(), parameter.getValue());
         }
         for (Map.Entry<String, List<String>> header : request.getHeaders()) {
             builder.withHeader(header.getKey(), header.getValue());
         }
-        if (body != null && !body.isEmpty()) {
+        if (body != null) {
             builder.withBody(body);
         }
         return builder.build();
+    }
+
+    /** A body the validator reads as the tree already parsed, instead of parsing the bytes again. */
+    private record TreeBody(JsonNode tree) implements Body {
+
+        @Override
+        public boolean hasBody() {
+            return true;
+        }
+
+        @Override
+        public JsonNode toJsonNode() {
+            return tree;
+        }
+
+        @Override
+        public String toString(Charset encoding) {
+            return StrictJson.write(tree);
+        }
     }
 }

@@ -2,31 +2,32 @@ package io.tenantscreening.common;
 
 import com.atlassian.oai.validator.report.ValidationReport;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import io.tenantscreening.common.json.JsonPointers;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Rewrites the contract validator's findings as error entries a person can act on. The
  * validator's own wording names JSON Schema keywords and echoes input (which may be an
- * SSN), so each keyword gets its own sentence here and input is never repeated.
+ * SSN), so each keyword gets its own sentence here and input is never repeated. The
+ * validator's text is read with plain linear scans, never with a regular expression: it
+ * can quote what the caller sent.
  */
 final class ValidationMessages {
 
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
     /** Sentences for the contract's patterns; other patterns are named as they are. */
     private static final Map<String, String> KNOWN_PATTERNS = Map.of(
-            "^(?=.*\\S)[^\\x00-\\x1F\\x7F-\\x9F]*$",
-            "Must be a single line that is not blank (no line breaks or other control characters).",
-            "^[^\\x00-\\x1F\\x7F-\\x9F]*$", "Must be a single line (no line breaks or other control characters).",
+            TextRules.NON_BLANK_LINE,
+            "Must be a single line that is not blank (no line breaks, other control characters or "
+                    + "bidirectional override and isolate controls).",
+            TextRules.LINE,
+            "Must be a single line (no line breaks, other control characters or bidirectional override and isolate controls).",
             "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
             "^([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{9})$", "Must be 9 digits, plain or dashed as 123-45-6789.");
-    private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
-    private static final Pattern NUMBER_AFTER = Pattern.compile("(?:maximum|minimum)(?: allowed)?: (-?[0-9.]+)");
 
     private ValidationMessages() {
     }
@@ -37,16 +38,19 @@ final class ValidationMessages {
         if (key.equals("validation.request.parameter.query.unexpected")) {
             String name = between(message.getMessage(), "'", "'");
             return List.of(ErrorEntry.invalid(ErrorSource.parameter(name),
-                    "Unknown query parameter '" + name + "'; see the operation for the parameters it accepts."));
+                    "Unknown query parameter '" + Echo.of(name) + "'; see the operation for the parameters it accepts."));
         }
         Optional<Parameter> parameter = context.flatMap(ValidationReport.MessageContext::getParameter);
         if (parameter.isPresent()) {
             Parameter p = parameter.get();
             ErrorSource source = "header".equals(p.getIn()) ? ErrorSource.header(p.getName()) : ErrorSource.parameter(p.getName());
-            return List.of(ErrorEntry.invalid(source, parameterDetail(key, message.getMessage(), p.getName())));
+            return List.of(ErrorEntry.invalid(source, parameterDetail(key, message.getMessage(), p)));
         }
         if (key.equals("validation.request.body.missing")) {
             return List.of(ErrorEntry.invalid(ErrorSource.pointer(""), "A JSON request body is required."));
+        }
+        if (key.equals("validation.request.body.unexpected")) {
+            return List.of(ErrorEntry.invalid(ErrorSource.pointer(""), "This operation takes no request body; send none."));
         }
         if (key.startsWith(BODY_SCHEMA)) {
             String pointer = context.flatMap(ValidationReport.MessageContext::getPointers)
@@ -55,17 +59,19 @@ final class ValidationMessages {
                     .orElse("");
             return bodyEntries(key.substring(BODY_SCHEMA.length()), message.getMessage(), pointer);
         }
-        return List.of(ErrorEntry.invalid(ErrorSource.pointer(""), stripPath(message.getMessage())));
+        return List.of(ErrorEntry.invalid(ErrorSource.pointer(""), "The request breaks a rule of the contract ("
+                + key + "); see the operation in GET /openapi.yaml."));
     }
 
     private static List<ErrorEntry> bodyEntries(String keyword, String text, String pointer) {
         List<ErrorEntry> entries = new ArrayList<>();
         switch (keyword) {
             case "required" -> quoted(afterLast(text, "(")).forEach(member ->
-                    entries.add(ErrorEntry.invalid(ErrorSource.pointer(child(pointer, member)), "This member is required.")));
+                    entries.add(ErrorEntry.invalid(ErrorSource.pointer(JsonPointers.child(pointer, member)),
+                            "This member is required.")));
             case "additionalProperties" -> quoted(afterLast(text, "[")).forEach(member ->
-                    entries.add(ErrorEntry.invalid(ErrorSource.pointer(child(pointer, member)),
-                            "Unknown member '" + member + "'; see the schema for the members this object accepts.")));
+                    entries.add(ErrorEntry.invalid(ErrorSource.pointer(JsonPointers.child(pointer, member)),
+                            "Unknown member '" + Echo.of(member) + "'; see the schema for the members this object accepts.")));
             case "invalidJson" -> entries.add(ErrorEntry.invalid(ErrorSource.pointer(""),
                     "The body is not valid JSON: check quoting, commas and brackets."));
             default -> entries.add(ErrorEntry.invalid(ErrorSource.pointer(pointer), valueDetail(keyword, text)));
@@ -73,15 +79,15 @@ final class ValidationMessages {
         return entries;
     }
 
-    private static String parameterDetail(String key, String text, String name) {
+    private static String parameterDetail(String key, String text, Parameter parameter) {
         if (key.endsWith(".missing")) {
-            return "'" + name + "' is required.";
+            return "'" + parameter.getName() + "' is required.";
         }
         int schema = key.indexOf(".schema.");
         if (schema >= 0) {
             return valueDetail(key.substring(schema + ".schema.".length()), text);
         }
-        return stripPath(text);
+        return "Does not satisfy the contract's rules for '" + parameter.getName() + "'; see the operation in GET /openapi.yaml.";
     }
 
     private static String valueDetail(String keyword, String text) {
@@ -92,15 +98,15 @@ final class ValidationMessages {
             case "type" -> "Must be of type " + String.join(" or ", quoted(afterLast(text, "allowed:")))
                     + ", not " + between(text, "type (", ")") + ".";
             case "enum" -> "Must be one of: " + String.join(", ", quoted(afterLast(text, "possible values:"))) + ".";
-            case "maxLength" -> "Must be at most " + number(text) + " characters long.";
-            case "minLength" -> "Must be at least " + number(text) + " characters long.";
-            case "maximum" -> "Must be at most " + number(text) + ".";
-            case "minimum" -> "Must be at least " + number(text) + ".";
-            case "maxItems" -> "Must have at most " + number(text) + " items.";
-            case "minItems" -> "Must have at least " + number(text) + " items.";
+            case "maxLength" -> "Must be at most " + numberAfter(text, "maximum") + " characters long.";
+            case "minLength" -> "Must be at least " + numberAfter(text, "minimum") + " characters long.";
+            case "maximum" -> "Must be at most " + numberAfter(text, "maximum") + ".";
+            case "minimum" -> "Must be at least " + numberAfter(text, "minimum") + ".";
+            case "maxItems" -> "Must have at most " + numberAfter(text, "maximum") + " items.";
+            case "minItems" -> "Must have at least " + numberAfter(text, "minimum") + " items.";
             case "uniqueItems" -> "Must not contain the same value twice.";
             case "pattern" -> patternDetail(quoted(text).stream().findFirst().orElse(""));
-            default -> stripPath(text);
+            default -> "Does not satisfy the contract's '" + keyword + "' rule for this member.";
         };
     }
 
@@ -124,16 +130,48 @@ final class ValidationMessages {
         return "value for its documented format";
     }
 
-    private static String number(String text) {
-        Matcher matcher = NUMBER_AFTER.matcher(text);
-        return matcher.find() ? matcher.group(1) : "the documented limit";
+    /**
+     * The first number after the last occurrence of a marker, within its parenthesis:
+     * "(length: 12, maximum allowed: 10)" gives 10 for "maximum".
+     */
+    static String numberAfter(String text, String marker) {
+        int at = text.lastIndexOf(marker);
+        if (at < 0) {
+            return "the documented limit";
+        }
+        int i = at + marker.length();
+        while (i < text.length() && !Character.isDigit(text.charAt(i)) && text.charAt(i) != ')') {
+            i++;
+        }
+        int start = i > 0 && i < text.length() && text.charAt(i - 1) == '-' ? i - 1 : i;
+        while (i < text.length() && (Character.isDigit(text.charAt(i)) || text.charAt(i) == '.')) {
+            i++;
+        }
+        return start == i || !Character.isDigit(text.charAt(i - 1)) ? "the documented limit" : text.substring(start, i);
     }
 
-    private static List<String> quoted(String text) {
+    /** The double-quoted strings in a text, with escaped quotes and backslashes unescaped, read in one pass. */
+    static List<String> quoted(String text) {
         List<String> values = new ArrayList<>();
-        Matcher matcher = QUOTED.matcher(text);
-        while (matcher.find()) {
-            values.add(matcher.group(1).replace("\\\"", "\"").replace("\\\\", "\\"));
+        StringBuilder current = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (current == null) {
+                if (c == '"') {
+                    current = new StringBuilder();
+                }
+            } else if (c == '\\' && i + 1 < text.length()) {
+                char next = text.charAt(++i);
+                if (next != '"' && next != '\\') {
+                    current.append(c);
+                }
+                current.append(next);
+            } else if (c == '"') {
+                values.add(current.toString());
+                current = null;
+            } else {
+                current.append(c);
+            }
         }
         return values;
     }
@@ -150,13 +188,5 @@ final class ValidationMessages {
         }
         int end = text.indexOf(close, start + open.length());
         return end < 0 ? "something else" : text.substring(start + open.length(), end);
-    }
-
-    private static String child(String pointer, String member) {
-        return pointer + "/" + member.replace("~", "~0").replace("/", "~1");
-    }
-
-    private static String stripPath(String text) {
-        return text.replaceFirst("^\\[Path '[^']*'] ", "");
     }
 }

@@ -1,0 +1,62 @@
+package io.tenantscreening.common;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import jakarta.inject.Singleton;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The operations of openapi.yaml with every {@code $ref} resolved, found by method and
+ * path template: the model the request checks walk beside the request.
+ */
+@Singleton
+public class ContractOperations {
+
+    private final List<Documented> operations = new ArrayList<>();
+
+    public ContractOperations() {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        options.setResolveFully(true);
+        OpenAPI api = new OpenAPIV3Parser().readContents(OpenApiDocument.text(), null, options).getOpenAPI();
+        for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+            for (Map.Entry<PathItem.HttpMethod, Operation> operation : path.getValue().readOperationsMap().entrySet()) {
+                operations.add(new Documented(operation.getKey().name(), path.getKey(), operation.getValue()));
+            }
+        }
+    }
+
+    /** Every documented operation. */
+    public List<Documented> all() {
+        return List.copyOf(operations);
+    }
+
+    /** The documented operation with this method and path template, as the router's routes name them. */
+    public Optional<Documented> find(String method, String pathTemplate) {
+        return operations.stream()
+                .filter(operation -> operation.method().equals(method) && operation.pathTemplate().equals(pathTemplate))
+                .findFirst();
+    }
+
+    /** One operation: its method, its path template and the document's description of it. */
+    public record Documented(String method, String pathTemplate, Operation operation) {
+
+        /** The schema of an application/json request body, if the operation takes one. */
+        public Optional<Schema<?>> jsonBodySchema() {
+            if (operation.getRequestBody() == null || operation.getRequestBody().getContent() == null) {
+                return Optional.empty();
+            }
+            MediaType json = operation.getRequestBody().getContent().get("application/json");
+            return json == null ? Optional.empty() : Optional.ofNullable(json.getSchema());
+        }
+    }
+}
