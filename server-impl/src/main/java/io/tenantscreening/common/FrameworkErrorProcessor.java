@@ -5,32 +5,52 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.server.exceptions.NotAllowedException;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import io.micronaut.http.server.netty.NettyHttpRequest;
+import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import jakarta.inject.Singleton;
 
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Puts every error the framework produces on its own (no route, wrong method, wrong
- * content type, body too large, unreadable body, unexpected failure) into our envelope,
- * with the status and code the contract gives. Body problems the framework reports as
- * 400 become 422 validation errors. Nothing from the exception reaches the body.
+ * content type, request line, headers or body too large, unreadable body, unexpected
+ * failure) into our envelope, with the status and code the contract gives. Body problems
+ * the framework reports as 400 become 422 validation errors. Nothing from the exception
+ * reaches the body. Requests the HTTP decoder refused never pass the request filters, so
+ * their answers get Request-Id and Service-Tenant-Version here.
  */
 @Singleton
 @Replaces(ErrorResponseProcessor.class)
 public class FrameworkErrorProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
 
+    private final NettyHttpServerConfiguration server;
+
+    public FrameworkErrorProcessor(NettyHttpServerConfiguration server) {
+        this.server = server;
+    }
+
     @Override
     public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
         HttpRequest<?> request = context.getRequest();
-        ApiException error = translate(response.code(), request);
+        ApiException error = translate(response.code(), context, server);
+        if (RequestIds.isUnassigned(request)) {
+            response.getHeaders().set(RequestIds.HEADER, RequestIds.assign(request));
+            response.getHeaders().set(ApiVersions.HEADER, ApiVersions.NEWEST);
+            RequestTrackingFilter.log(request, error.status().getCode(), 0);
+        }
         return response.status(error.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .body(error.envelope());
     }
 
-    private static ApiException translate(int status, HttpRequest<?> request) {
+    private static ApiException translate(int status, ErrorContext context, NettyHttpServerConfiguration server) {
+        HttpRequest<?> request = context.getRequest();
         String route = request.getMethodName() + " " + Echo.of(request.getPath());
         return switch (status) {
             case 400 -> ApiException.invalid(List.of(ErrorEntry.of(ErrorEntry.VALIDATION_ERROR,
@@ -39,16 +59,40 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<ErrorEnve
             case 403 -> ApiException.forbidden("This API key may not perform this request.");
             case 404 -> ApiException.notFound("No resource matches " + route + ". See GET /openapi.yaml for the routes this API serves.");
             case 405 -> new ApiException(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
-                    "The method " + request.getMethodName() + " is not allowed on " + Echo.of(request.getPath()) + ".");
+                    "The method " + Echo.of(request.getMethodName()) + " is not allowed on " + Echo.of(request.getPath())
+                            + allowed(context) + ".");
             case 406 -> new ApiException(HttpStatus.NOT_ACCEPTABLE, "not_acceptable",
                     "None of the media types in the Accept header can be produced for " + route + ".");
-            case 413 -> new ApiException(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "payload_too_large",
-                    "The request is too large: the body may be at most 1 MiB and the headers at most 8 KiB.");
+            case 413 -> tooLarge(request, server);
             case 415 -> new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
                     "Send the request body as application/json.");
             default -> status >= 500 ? InternalErrors.forRequest(request)
                     : new ApiException(HttpStatus.valueOf(status), ErrorEntry.VALIDATION_ERROR,
                     "The request was not accepted (HTTP " + status + ").");
         };
+    }
+
+    private static String allowed(ErrorContext context) {
+        return context.getRootCause()
+                .filter(NotAllowedException.class::isInstance)
+                .map(cause -> "; it allows " + String.join(", ", new TreeSet<>(((NotAllowedException) cause).getAllowedMethods())))
+                .orElse("");
+    }
+
+    /** 413 for a body over the limit; the HTTP decoder's refusals of a long request line or large headers are 414 and 431. */
+    private static ApiException tooLarge(HttpRequest<?> request, NettyHttpServerConfiguration server) {
+        Throwable decoderFailure = request instanceof NettyHttpRequest<?> netty
+                ? netty.getNativeRequest().decoderResult().cause() : null;
+        if (decoderFailure instanceof TooLongHttpLineException) {
+            return new ApiException(HttpStatus.REQUEST_URI_TOO_LONG, "uri_too_long",
+                    "The request line (method, path and query string) may be at most " + server.getMaxInitialLineLength()
+                            + " bytes.");
+        }
+        if (decoderFailure instanceof TooLongHttpHeaderException) {
+            return new ApiException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "request_header_fields_too_large",
+                    "The request headers may be at most " + server.getMaxHeaderSize() + " bytes in all.");
+        }
+        return new ApiException(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "payload_too_large",
+                "The request body may be at most 1 MiB.");
     }
 }

@@ -14,11 +14,23 @@ public final class RequestIds {
     private RequestIds() {
     }
 
-    static String newId() {
+    private static String newId() {
         return "rq_" + Base62.random(RANDOM, 22);
     }
 
     public static String of(HttpRequest<?> request) {
         return request.getAttribute(ATTRIBUTE, String.class).orElse("unknown");
+    }
+
+    /** Whether the request filters never ran for this request (the HTTP decoder refused it). */
+    static boolean isUnassigned(HttpRequest<?> request) {
+        return request.getAttribute(ATTRIBUTE, String.class).isEmpty();
+    }
+
+    /** Gives a request its id and answers it. */
+    static String assign(HttpRequest<?> request) {
+        String id = newId();
+        request.setAttribute(ATTRIBUTE, id);
+        return id;
     }
 }

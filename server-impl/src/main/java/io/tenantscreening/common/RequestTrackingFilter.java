@@ -24,18 +24,23 @@ public class RequestTrackingFilter implements Ordered {
 
     @RequestFilter
     public void begin(HttpRequest<?> request) {
-        request.setAttribute(RequestIds.ATTRIBUTE, RequestIds.newId());
+        RequestIds.assign(request);
         request.setAttribute(STARTED, System.nanoTime());
     }
 
     @ResponseFilter
     public void end(HttpRequest<?> request, MutableHttpResponse<?> response) {
         String requestId = RequestIds.of(request);
-        response.header(RequestIds.HEADER, requestId);
-        response.header(ApiVersions.HEADER, ApiVersions.NEWEST);
+        response.getHeaders().set(RequestIds.HEADER, requestId);
+        response.getHeaders().set(ApiVersions.HEADER, ApiVersions.NEWEST);
         long started = request.getAttribute(STARTED, Long.class).orElse(System.nanoTime());
-        LOG.info("request_id={} method={} path={} status={} duration_ms={}", requestId, request.getMethodName(),
-                request.getUri().getRawPath(), response.code(), (System.nanoTime() - started) / 1_000_000);
+        log(request, response.code(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** The access log line of one request; also written for requests the filters never saw. */
+    static void log(HttpRequest<?> request, int status, long durationMillis) {
+        LOG.info("request_id={} method={} path={} status={} duration_ms={}", RequestIds.of(request), request.getMethodName(),
+                request.getUri().getRawPath(), status, durationMillis);
     }
 
     @Override

@@ -8,16 +8,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Last resort for exceptions no more specific handler claims: logs the failure with the
- * request id, answers 500 internal_error without any detail of the cause.
+ * Last resort for every Throwable no more specific handler claims, errors such as
+ * StackOverflowError included: logs the failure with the request id, answers 500
+ * internal_error without any detail of the cause.
  */
 @Singleton
-public class UnexpectedFailureHandler implements ExceptionHandler<Exception, HttpResponse<ErrorEnvelope>> {
+public class UnexpectedFailureHandler implements ExceptionHandler<Throwable, HttpResponse<ErrorEnvelope>> {
 
     private static final Logger LOG = LoggerFactory.getLogger(UnexpectedFailureHandler.class);
 
     @Override
-    public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Exception exception) {
+    public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Throwable exception) {
         LOG.error("request_id={} unexpected failure in {} {}", RequestIds.of(request), request.getMethodName(),
                 request.getUri().getRawPath(), exception);
         return ErrorResponses.of(InternalErrors.forRequest(request));
