@@ -4,8 +4,9 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 /**
- * A route that exists only in the test run and always fails with an exception whose
- * message looks like SQL, to prove that nothing of a failure leaks into a 500.
+ * Routes that exist only in the test run and always fail: with an exception whose message
+ * looks like SQL, to prove that nothing of a failure leaks into a 500, and with an Error
+ * rather than an Exception, to prove that errors end in the envelope too.
  */
 @Controller("/test-only")
 public class FailingTestController {
@@ -15,5 +16,10 @@ public class FailingTestController {
     @Get("/failure")
     public String failure() {
         throw new IllegalStateException(SECRET_MESSAGE);
+    }
+
+    @Get("/stack-overflow")
+    public String stackOverflow() {
+        throw new StackOverflowError(SECRET_MESSAGE);
     }
 }

@@ -114,6 +114,15 @@ public final class Api {
         }
 
         /**
+         * Sends a request whose bytes the contract's own, lenient JSON reader cannot judge
+         * (repeated members, bytes after the value, invalid UTF-8, unpaired surrogates); only
+         * the response is validated against the operation's documented responses.
+         */
+        public ApiResponse sendRaw() {
+            return exchange(true);
+        }
+
+        /**
          * Sends a request to a route the document does not describe (unknown path or method).
          * Its error response is validated as the documented default error of
          * {@code documentedMethod documentedPath}: the same envelope and headers every error has.
@@ -165,6 +174,16 @@ public final class Api {
             }
             return builder.build();
         }
+    }
+
+    /**
+     * An answer received by {@link RawHttp}, checked against the documented responses of
+     * {@code documentedMethod documentedPath} like every other answer.
+     */
+    public static ApiResponse checked(String documentedMethod, String documentedPath, RawHttp.Response raw) {
+        ApiResponse response = new ApiResponse(raw.status(), raw.headers(), raw.body());
+        validateResponse(documentedMethod, documentedPath, response);
+        return response;
     }
 
     private static void validateResponse(String method, String path, ApiResponse response) {
