@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
@@ -34,10 +35,12 @@ class BillingTest {
         ApiResponse response = place(tenant.liveKey(), body);
 
         response.assertError(402, code);
-        for (String table : List.of("orders", "applicants", "properties", "original_requesters", "charges")) {
+        for (String table : List.of("orders", "applicants", "properties", "original_requesters")) {
             assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
                     .as(table).isZero();
         }
+        assertThat(TestDatabase.rows("SELECT status, refusal, order_id FROM charges WHERE organization_id = ?", tenant.id()))
+                .as("the refused attempt, kept for the books").containsExactly(Arrays.asList("refused", code, null));
         assertThat(Api.get("/orders").key(tenant.liveKey()).send().json().get("count").asLong()).isZero();
     }
 

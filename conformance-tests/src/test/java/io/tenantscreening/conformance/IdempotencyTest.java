@@ -221,7 +221,7 @@ class IdempotencyTest {
     }
 
     @Test
-    void rule7AFailureIsNotStoredLeavesNothingBehindAndTheSameKeyRunsAgain() {
+    void rule7AFailureAfterTheChargeIsNotStoredAndTheSameKeyFinishesTheOrderWithoutASecondCharge() {
         String key = UUID.randomUUID().toString();
         ObjectNode body = body();
         applicant(body).put("ssn", "987-65-4321");
@@ -236,17 +236,22 @@ class IdempotencyTest {
 
         failed.assertError(500, "internal_error");
         assertThat(lines).noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
-        for (String table : List.of("idempotency_keys", "orders", "charges", "applicants", "properties", "original_requesters")) {
+        for (String table : List.of("orders", "applicants", "properties", "original_requesters")) {
             assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
                     .as(table).isZero();
         }
+        assertThat(TestDatabase.rows("SELECT status FROM charges WHERE organization_id = ?", tenant.id()))
+                .as("the charge the gateway made, recorded before it was asked").containsExactly(List.of("pending"));
 
         ApiResponse again = post(liveKey, body, key).send();
 
         assertThat(again.status()).isEqualTo(201);
         assertThat(again.header(REPLAYED)).isNull();
         assertThat(orderCount()).isEqualTo(1);
-        assertThat(chargeCount()).isEqualTo(1);
+        assertThat(TestDatabase.rows("SELECT status, order_id FROM charges WHERE organization_id = ?", tenant.id()))
+                .containsExactly(List.of("succeeded", again.json().get("id").asText()));
+        assertThat(TestDatabase.number("SELECT count(*) FROM builtin_gateway_payments WHERE organization_id = ?", tenant.id()))
+                .as("payments the gateway made").isEqualTo(1);
     }
 
     @Test
@@ -300,12 +305,14 @@ class IdempotencyTest {
         assertThat(orderCount()).isEqualTo(1);
         assertThat(chargeCount()).isEqualTo(1);
         assertThat(TestDatabase.number("SELECT count(*) FROM applicants WHERE organization_id = ?", tenant.id())).isEqualTo(1);
+        assertThat(TestDatabase.number("SELECT count(*) FROM builtin_gateway_payments WHERE organization_id = ?", tenant.id()))
+                .as("payments the gateway made").isEqualTo(1);
     }
 
     /**
-     * Makes the database refuse the charge row of one organisation's live orders, which is
-     * written after the key claim, property, applicant, requester and order, so the request
-     * fails with a 500 once all of those were written.
+     * Makes the database refuse the order row of one organisation's live orders, which is
+     * written after the card was charged (in the transaction that finishes the placement),
+     * so the request fails with a 500 once the money was taken.
      */
     private static final class OrderWriteFailure implements AutoCloseable {
 
@@ -320,14 +327,14 @@ class IdempotencyTest {
             TestDatabase.execute("CREATE FUNCTION " + trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                     + "IF NEW.organization_id = '" + organizationId + "' THEN RAISE EXCEPTION 'injected failure'; END IF; "
                     + "RETURN NEW; END $$");
-            TestDatabase.execute("CREATE TRIGGER " + trigger + " BEFORE INSERT ON charges FOR EACH ROW EXECUTE FUNCTION "
+            TestDatabase.execute("CREATE TRIGGER " + trigger + " BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION "
                     + trigger + "()");
             return new OrderWriteFailure(trigger);
         }
 
         @Override
         public void close() {
-            TestDatabase.execute("DROP TRIGGER " + trigger + " ON charges");
+            TestDatabase.execute("DROP TRIGGER " + trigger + " ON orders");
             TestDatabase.execute("DROP FUNCTION " + trigger + "()");
         }
     }

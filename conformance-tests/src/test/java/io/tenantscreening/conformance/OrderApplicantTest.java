@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.applicants.NewApplicant;
-import io.tenantscreening.auth.Caller;
-import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.Concurrently;
@@ -339,7 +338,7 @@ class OrderApplicantTest {
      * order, so the test makes one through the service, as a future applicant endpoint would.
      */
     static String unattachedApplicant(TestTenant owner, Mode mode) {
-        return TestServer.bean(ApplicantService.class).create(new Caller(owner.id(), mode, Scope.FULL),
+        return TestServer.bean(ApplicantService.class).create(new Tenant(owner.id(), mode),
                 new NewApplicant("Alex", "Kim", "alex.kim@example.com", null, null, null)).id();
     }
 

@@ -1,5 +1,7 @@
 package io.tenantscreening.conformance;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -28,10 +31,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reached, outside development when no master keys are configured, and when a master key
  * that sealed stored data is missing; in the development environment, a demo organisation
  * and a printed test key on a database without organisations, so the README's
- * walk-through works at once.
+ * walk-through works at once. Foundations issue, point 1: a master key is recorded when it
+ * first seals something, never by a start or an operator command, and is retired by an
+ * operator once nothing stored needs it.
  */
 class StartupTest {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PRINTED_KEY = Pattern.compile("SCREENING_KEY=(sk_test_[0-9A-Za-z]{32})");
 
     @Test
@@ -90,28 +96,127 @@ class StartupTest {
     }
 
     @Test
-    void aStartWithoutAMasterKeyThatSealedDataIsRefused() throws Exception {
+    void aMasterKeyIsRecordedWhenItFirstSealsAndAStartWithoutItIsRefused() throws Exception {
         String database = newDatabaseName();
         execute("CREATE DATABASE " + database);
         String oldKey = "old:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
         String newKey = "new:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        environment.remove("SCREENING_KEYS");
         try {
-            environment.put("SCREENING_KEYS", oldKey);
-            JarProcess.Result first = JarProcess.run(environment, "operator", "org", "list");
-            environment.put("SCREENING_KEYS", newKey);
-            JarProcess.Result withoutOld = JarProcess.run(environment, "operator", "org", "list");
-            environment.put("SCREENING_KEYS", newKey + "," + oldKey);
-            JarProcess.Result rotated = JarProcess.run(environment, "operator", "org", "list");
+            String organization = operatorJson(environment, "org", "create", "--name", "Sealing").get("id").asText();
+            String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
+            operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+            assertThat(sealingKeys(environment)).as("recorded by operator commands and by a start").isEmpty();
 
-            assertThat(first.exitCode()).as(first.stderr()).isZero();
+            environment.put("SCREENING_KEYS", oldKey);
+            try (RunningService service = RunningService.start(environment)) {
+                assertThat(sealingKeys(environment)).as("recorded by a start").isEmpty();
+                assertThat(service.placeLiveOrderWithSsn(apiKey)).isEqualTo(201);
+            }
+            assertThat(sealingKeys(environment)).containsExactly("old");
+
+            environment.put("SCREENING_KEYS", newKey);
+            environment.put("PORT", String.valueOf(freePort()));
+            JarProcess.Result withoutOld = JarProcess.run(environment);
             assertThat(withoutOld.exitCode()).isEqualTo(1);
             assertThat(withoutOld.stderr().strip().lines()).singleElement().asString()
                     .contains("SCREENING_KEYS lacks the key(s) old that sealed stored data");
-            assertThat(rotated.exitCode()).as(rotated.stderr()).isZero();
+
+            environment.put("SCREENING_KEYS", newKey + "," + oldKey);
+            try (RunningService ignored = RunningService.start(environment)) {
+                assertThat(sealingKeys(environment)).containsExactly("old");
+            }
         } finally {
             execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    @Test
+    void aSealingKeyIsRetiredOnlyOnceNothingStoredNeedsIt() throws Exception {
+        String database = newDatabaseName();
+        execute("CREATE DATABASE " + database);
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        environment.remove("SCREENING_KEYS");
+        try {
+            operator(environment, "org", "list");
+            String url = environment.get("DATABASE_URL");
+            executeOn(url, "INSERT INTO sealing_keys (id, first_sealed_at) VALUES ('unused', now()), ('used', now())");
+            executeOn(url, "INSERT INTO organizations (id, name) VALUES ('org_s', 'S')");
+            executeOn(url, "INSERT INTO applicants (id, organization_id, mode, first_name, last_name, email, ssn_ciphertext, "
+                    + "ssn_key_id, ssn_last4, created_at) VALUES ('ap_s', 'org_s', 'live', 'A', 'B', 'a@b.example', '\\x00', "
+                    + "'used', '6789', now())");
+
+            JarProcess.Result refused = operator(environment, "sealing-key", "retire", "--id", "used");
+            JarProcess.Result retired = operator(environment, "sealing-key", "retire", "--id", "unused");
+
+            assertThat(refused.exitCode()).isNotZero();
+            assertThat(refused.stderr()).contains("still seals 1 applicant_ssns");
+            assertThat(retired.exitCode()).as(retired.stderr()).isZero();
+            assertThat(operatorJson(environment, "sealing-key", "list").findValuesAsText("id")).containsExactly("used");
+        } finally {
+            execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    /** The service started as a separate process on a free port, stopped when closed. */
+    private record RunningService(JarProcess.Started process, int port) implements AutoCloseable {
+
+        static RunningService start(Map<String, String> environment) throws InterruptedException {
+            int port = freePort();
+            Map<String, String> withPort = new HashMap<>(environment);
+            withPort.put("PORT", String.valueOf(port));
+            JarProcess.Started started = JarProcess.start(withPort);
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!started.stdout().contains("Startup completed")) {
+                assertThat(started.process().isAlive()).as("service exited: %s", started.stderr()).isTrue();
+                assertThat(System.nanoTime()).as("started within 60 s").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+            return new RunningService(started, port);
+        }
+
+        int placeLiveOrderWithSsn(String apiKey) throws Exception {
+            String body = "{\"order\": {\"package\": \"starter\", \"property\": {\"street\": \"1 Seal Street\", "
+                    + "\"city\": \"Austin\", \"state\": \"TX\", \"zipcode\": \"78701\"}, \"applicant\": {\"email\": "
+                    + "\"a@b.example\", \"first_name\": \"A\", \"last_name\": \"B\", \"ssn\": \"123-45-6789\"}}}";
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/orders"))
+                            .header("Authorization", "Bearer " + apiKey).header("Content-Type", "application/json")
+                            .header("Idempotency-Key", UUID.randomUUID().toString())
+                            .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.process().destroy();
+            process.process().waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private static List<String> sealingKeys(Map<String, String> environment) throws Exception {
+        return operatorJson(environment, "sealing-key", "list").findValuesAsText("id");
+    }
+
+    private static JarProcess.Result operator(Map<String, String> environment, String... args) {
+        String[] command = new String[args.length + 1];
+        command[0] = "operator";
+        System.arraycopy(args, 0, command, 1, args.length);
+        return JarProcess.run(environment, command);
+    }
+
+    private static JsonNode operatorJson(Map<String, String> environment, String... args) throws Exception {
+        JarProcess.Result result = operator(environment, args);
+        assertThat(result.exitCode()).as("operator %s: %s", String.join(" ", args), result.stderr()).isZero();
+        return JSON.readTree(result.stdout());
+    }
+
+    private static void executeOn(String url, String sql) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
         }
     }
 

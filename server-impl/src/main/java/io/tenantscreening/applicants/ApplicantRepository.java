@@ -1,7 +1,8 @@
 package io.tenantscreening.applicants;
 
-import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.TenantJdbc;
+import io.tenantscreening.common.crypto.Sealer;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -11,36 +12,35 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
-/** Table applicants, always read and written within one organisation and mode. */
+/** Table applicants, always read and written within one tenant. */
 @Singleton
 public class ApplicantRepository {
 
     private static final String COLUMNS = "id, first_name, last_name, email, dob, phone_number, ssn_last4, created_at";
 
-    private final Jdbc jdbc;
+    private final TenantJdbc jdbc;
 
-    public ApplicantRepository(Jdbc jdbc) {
+    public ApplicantRepository(TenantJdbc jdbc) {
         this.jdbc = jdbc;
     }
 
-    public void insert(Caller caller, Applicant applicant, SsnCipher.Sealed ssn) {
-        jdbc.update("INSERT INTO applicants (id, organization_id, mode, first_name, last_name, email, dob, phone_number, "
-                        + "ssn_ciphertext, ssn_key_id, ssn_last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                applicant.id(), caller.organizationId(), caller.mode().dbValue(), applicant.firstName(), applicant.lastName(),
+    public void insert(Tenant tenant, Applicant applicant, Sealer.Sealed ssn) {
+        jdbc.update(tenant, "INSERT INTO applicants (organization_id, mode, id, first_name, last_name, email, dob, phone_number, "
+                        + "ssn_ciphertext, ssn_key_id, ssn_last4, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                applicant.id(), applicant.firstName(), applicant.lastName(),
                 applicant.email(), applicant.dob(), applicant.phoneNumber(),
                 ssn == null ? null : ssn.ciphertext(), ssn == null ? null : ssn.keyId(), applicant.ssnLastFour(),
                 applicant.createdAt());
     }
 
-    public Optional<Applicant> findById(Caller caller, String id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM applicants WHERE organization_id = ? AND mode = ? AND id = ?",
-                ApplicantRepository::read, caller.organizationId(), caller.mode().dbValue(), id);
+    public Optional<Applicant> findById(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM applicants WHERE {tenant} AND id = ?", ApplicantRepository::read, id);
     }
 
     /** The applicants with these ids, in one query. */
-    public List<Applicant> findByIds(Caller caller, Collection<String> ids) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM applicants WHERE organization_id = ? AND mode = ? AND id = ANY (?)",
-                ApplicantRepository::read, caller.organizationId(), caller.mode().dbValue(), ids);
+    public List<Applicant> findByIds(Tenant tenant, Collection<String> ids) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM applicants WHERE {tenant} AND id = ANY (?)",
+                ApplicantRepository::read, ids);
     }
 
     private static Applicant read(ResultSet row) throws SQLException {

@@ -1,14 +1,14 @@
 package io.tenantscreening.applicants;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
 
@@ -22,30 +22,32 @@ public class ApplicantService {
 
     private final ApplicantRepository applicants;
     private final SsnCipher cipher;
+    private final Clock clock;
 
-    public ApplicantService(ApplicantRepository applicants, SsnCipher cipher) {
+    public ApplicantService(ApplicantRepository applicants, SsnCipher cipher, Clock clock) {
         this.applicants = applicants;
         this.cipher = cipher;
+        this.clock = clock;
     }
 
     @Transactional
-    public Applicant create(Caller caller, NewApplicant input) {
-        Applicant applicant = new Applicant(PublicIds.newId("ap", caller.mode()), input.firstName(), input.lastName(),
+    public Applicant create(Tenant tenant, NewApplicant input) {
+        Applicant applicant = new Applicant(PublicIds.newId("ap", tenant.mode()), input.firstName(), input.lastName(),
                 input.email(), input.dob(), input.phoneNumber(), input.ssn() == null ? null : input.ssn().lastFour(),
-                Instant.now().truncatedTo(ChronoUnit.MICROS));
-        applicants.insert(caller, applicant, input.ssn() == null ? null : cipher.seal(applicant.id(), input.ssn()));
+                Timestamps.now(clock));
+        applicants.insert(tenant, applicant, input.ssn() == null ? null : cipher.seal(applicant.id(), input.ssn()));
         return applicant;
     }
 
     /** The applicant with this id in the caller's organisation and mode; 404 otherwise. */
     @Transactional
-    public Applicant require(Caller caller, String id) {
-        return applicants.findById(caller, id)
+    public Applicant require(Tenant tenant, String id) {
+        return applicants.findById(tenant, id)
                 .orElseThrow(() -> ApiException.notFound("No applicant with id '" + Echo.of(id) + "'."));
     }
 
     @Transactional
-    public List<Applicant> findAll(Caller caller, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : applicants.findByIds(caller, ids);
+    public List<Applicant> findAll(Tenant tenant, Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : applicants.findByIds(tenant, ids);
     }
 }

@@ -4,11 +4,12 @@ import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,10 +19,12 @@ public class ApiKeyService {
 
     private final ApiKeyRepository keys;
     private final OrganizationService organizations;
+    private final Clock clock;
 
-    public ApiKeyService(ApiKeyRepository keys, OrganizationService organizations) {
+    public ApiKeyService(ApiKeyRepository keys, OrganizationService organizations, Clock clock) {
         this.keys = keys;
         this.organizations = organizations;
+        this.clock = clock;
     }
 
     /** A new key for the organisation; the returned secret exists nowhere else afterwards. */
@@ -30,7 +33,7 @@ public class ApiKeyService {
         organizations.require(organizationId);
         String secret = ApiKeys.generate(mode);
         ApiKeyRecord key = new ApiKeyRecord(PublicIds.newId("key"), organizationId, mode, scope, ApiKeys.last4(secret),
-                Instant.now().truncatedTo(ChronoUnit.MICROS), null);
+                Timestamps.now(clock), null);
         keys.insert(key, ApiKeys.digest(secret));
         return new IssuedKey(key, secret);
     }
@@ -53,7 +56,7 @@ public class ApiKeyService {
         }
         return keys.findByDigest(ApiKeys.digest(presentedKey))
                 .filter(key -> !key.revoked())
-                .map(key -> new Caller(key.organizationId(), key.mode(), key.scope()));
+                .map(key -> new Caller(new Tenant(key.organizationId(), key.mode()), key.scope()));
     }
 
     /** A freshly issued key together with its one-time secret. */

@@ -2,14 +2,23 @@ package io.tenantscreening.auth;
 
 import io.micronaut.http.context.ServerRequestContext;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
 
 /**
- * Who is calling: the organisation and mode of the API key that authenticated the
- * request. Every read and write below the controller is scoped by it.
+ * Who is calling: the tenant (organisation and mode) of the API key that authenticated the
+ * request, and what the key may do. Controllers hand its tenant to the services.
  */
-public record Caller(String organizationId, Mode mode, Scope scope) {
+public record Caller(Tenant tenant, Scope scope) {
 
     static final String ATTRIBUTE = "screening.caller";
+
+    public String organizationId() {
+        return tenant.organizationId();
+    }
+
+    public Mode mode() {
+        return tenant.mode();
+    }
 
     /** The caller of the request being served; only valid behind {@link AuthenticationFilter}. */
     public static Caller current() {

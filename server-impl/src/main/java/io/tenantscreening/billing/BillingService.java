@@ -1,21 +1,25 @@
 package io.tenantscreening.billing;
 
+import io.micronaut.transaction.TransactionOperations;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.sql.Connection;
+import java.time.Clock;
 import java.util.Collection;
-import java.util.Optional;
 
 /**
- * Charges live orders that the organisation pays for, at the configured price: through the
- * payment gateway, or onto the invoice for invoiced organisations. Test mode and
- * applicant-paid orders are never charged. Every charge is stored, in the order's
- * transaction.
+ * Charges live orders that the organisation pays for, at the configured price: by card
+ * through the payment gateway, or onto the invoice for invoiced organisations. Test mode
+ * and applicant-paid orders are never charged. A charge is recorded (pending) before the
+ * gateway is asked, and the gateway is asked outside any transaction, so no database lock
+ * or connection is held while a processor answers, and a charge made just before a crash
+ * is still on record. Every charge, refused and refunded ones included, is a row of charges.
  */
 @Singleton
 public class BillingService {
@@ -24,13 +28,17 @@ public class BillingService {
     private final PriceList prices;
     private final ChargeRepository charges;
     private final OrganizationService organizations;
+    private final TransactionOperations<Connection> transactions;
+    private final Clock clock;
 
-    public BillingService(PaymentGateway gateway, PriceList prices, ChargeRepository charges,
-                          OrganizationService organizations) {
+    public BillingService(PaymentGateway gateway, PriceList prices, ChargeRepository charges, OrganizationService organizations,
+                          TransactionOperations<Connection> transactions, Clock clock) {
         this.gateway = gateway;
         this.prices = prices;
         this.charges = charges;
         this.organizations = organizations;
+        this.transactions = transactions;
+        this.clock = clock;
     }
 
     /** Whether the organisation is billed on invoice rather than charged per order. */
@@ -39,36 +47,67 @@ public class BillingService {
         return organizations.require(organizationId).billing().invoiced();
     }
 
+    /** How an order is paid: decided once, when it is placed. */
+    @Transactional
+    public ChargePlan plan(Tenant tenant, String packageSlug, Collection<String> addOns, boolean organizationPays) {
+        if (tenant.mode() == Mode.TEST || !organizationPays) {
+            return ChargePlan.NONE;
+        }
+        ChargePlan.Method method = invoiced(tenant.organizationId()) ? ChargePlan.Method.INVOICE : ChargePlan.Method.CARD;
+        return new ChargePlan(method, prices.price(packageSlug, addOns), prices.getCurrency());
+    }
+
     /**
-     * Charges the organisation for an order it pays for; empty when nothing is charged (test
-     * mode). {@code chargeId} must be the same for every attempt at the same order (derive
-     * it from the Idempotency-Key): it is the gateway's idempotency key, so an attempt whose
-     * transaction failed after the gateway charged is not charged twice when retried.
-     * Throws {@link PaymentRefused} when the gateway refuses, which leaves the surrounding
-     * transaction usable: the caller decides what to undo.
+     * Records the charge an order will need (pending until the order exists); answers its
+     * id, which is also the gateway's idempotency key for a card charge.
      */
-    @Transactional(noRollbackFor = PaymentRefused.class)
-    public Optional<Charge> chargeOrder(Caller caller, String chargeId, String orderId, String packageSlug,
-                                        Collection<String> addOns) {
-        if (caller.mode() == Mode.TEST) {
-            return Optional.empty();
+    @Transactional
+    public String recordCharge(Tenant tenant, ChargePlan plan) {
+        String id = PublicIds.newId("ch");
+        charges.insertPending(tenant, id, plan.method().dbValue(), plan.amountCents(), plan.currency(),
+                plan.byCard() ? gateway.name() : null, Timestamps.now(clock));
+        return id;
+    }
+
+    /**
+     * Asks the gateway for a recorded card charge. Never call it inside a transaction.
+     * Asking again for the same charge is safe: the gateway answers with the first outcome.
+     */
+    public PaymentGateway.Outcome collect(Tenant tenant, String chargeId) {
+        ChargeRepository.Pending pending = transactions.executeRead(status -> charges.findPending(tenant, chargeId))
+                .orElseThrow(() -> new IllegalStateException("charge " + chargeId + " is not pending"));
+        return gateway.charge(new PaymentGateway.ChargeAttempt(chargeId, tenant.organizationId(), pending.amountCents(),
+                pending.currency()));
+    }
+
+    /** Books what the order cost, in the order's transaction: the collected card charge, or the invoice line. */
+    @Transactional
+    public void settle(Tenant tenant, ChargePlan.Method method, String chargeId, PaymentGateway.Outcome collected, String orderId) {
+        if (method != ChargePlan.Method.NONE) {
+            String reference = collected instanceof PaymentGateway.Charged charged ? charged.gatewayReference() : null;
+            charges.markSucceeded(tenant, chargeId, orderId, reference, Timestamps.now(clock));
         }
-        String id = chargeId;
-        long amount = prices.price(packageSlug, addOns);
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        Charge charge;
-        if (invoiced(caller.organizationId())) {
-            charge = new Charge(id, caller.organizationId(), orderId, amount, prices.getCurrency(), "invoice", null, null, now);
-        } else {
-            PaymentGateway.Outcome outcome = gateway.charge(
-                    new PaymentGateway.ChargeAttempt(id, caller.organizationId(), amount, prices.getCurrency()));
-            if (outcome instanceof PaymentGateway.Refused refused) {
-                throw new PaymentRefused(refused.reason());
-            }
-            charge = new Charge(id, caller.organizationId(), orderId, amount, prices.getCurrency(), "card", gateway.name(),
-                    ((PaymentGateway.Charged) outcome).gatewayReference(), now);
-        }
-        charges.insert(charge);
-        return Optional.of(charge);
+    }
+
+    @Transactional
+    public void refused(Tenant tenant, String chargeId, PaymentGateway.Refusal reason) {
+        charges.markRefused(tenant, chargeId, reason.code(), Timestamps.now(clock));
+    }
+
+    /** Gives back a collected card charge whose order could not be created after all. Never inside a transaction. */
+    public void refundAtGateway(String chargeId) {
+        gateway.refund(chargeId);
+    }
+
+    /** Books a refund the gateway made, in the transaction that frees the order's key. */
+    @Transactional
+    public void refunded(Tenant tenant, String chargeId) {
+        charges.markRefunded(tenant, chargeId, Timestamps.now(clock));
+    }
+
+    /** Drops the pending invoice line of an order that could not be created after all. */
+    @Transactional
+    public void dropInvoiceCharge(Tenant tenant, String chargeId) {
+        charges.deletePending(tenant, chargeId);
     }
 }

@@ -1,10 +1,14 @@
 package io.tenantscreening.billing;
 
+import java.util.Locale;
+
 /**
  * Charges an organisation's saved payment method. One implementation is active; the
- * built-in one follows the billing state operators set. A real card processor would be
- * another implementation, passing {@link ChargeAttempt#reference()} as the processor's
- * idempotency key: the reference is the same for every attempt at one order.
+ * built-in one follows the billing state operators set. The service never calls a gateway
+ * inside a database transaction. {@link ChargeAttempt#reference()} is the processor's
+ * idempotency key: the service repeats a charge with the same reference when it cannot
+ * know whether the first call went through, and a gateway must then answer with the first
+ * outcome rather than charge again.
  */
 public interface PaymentGateway {
 
@@ -13,7 +17,10 @@ public interface PaymentGateway {
 
     Outcome charge(ChargeAttempt attempt);
 
-    /** One charge to make: our charge id, stable across retries of one order, is the processor's idempotency key. */
+    /** Gives back the money of a charge that succeeded; repeating it is harmless. */
+    void refund(String reference);
+
+    /** One charge to make: our charge id, stable across retries of one attempt, is the processor's idempotency key. */
     record ChargeAttempt(String reference, String organizationId, long amountCents, String currency) {
     }
 
@@ -31,6 +38,10 @@ public interface PaymentGateway {
 
     /** Why a charge was refused; each is one 402 code of the API. */
     enum Refusal {
-        NO_PAYMENT_METHOD, CARD_DECLINED, AUTHENTICATION_REQUIRED
+        NO_PAYMENT_METHOD, CARD_DECLINED, AUTHENTICATION_REQUIRED;
+
+        public String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 }

@@ -7,7 +7,7 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 public class ServiceSettings {
 
     private String publicBaseUrl = "http://localhost:8080";
-    private String environment = "development";
+    private String environment = "production";
 
     /** The URL clients reach the service at, without a trailing slash. */
     public String getPublicBaseUrl() {

@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The contract's single-line text members. Their patterns (below, as openapi.yaml writes
- * them) refuse control characters and bidirectional override and isolate controls; what a
+ * them) refuse control characters, line separators and bidirectional override and
+ * isolate controls; what a
  * pattern cannot say is checked here: text that is not blank needs at least one visible
  * character, so that a name or address made of zero-width or other invisible characters
  * is refused rather than stored.
@@ -14,9 +15,10 @@ import java.util.Set;
 public final class TextRules {
 
     /** A single line, possibly blank. */
-    public static final String LINE = "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]*$";
+    public static final String LINE = "^[^\\x00-\\x1F\\x7F-\\x9F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$";
     /** A single line that is not blank. */
-    public static final String NON_BLANK_LINE = "^(?=.*\\S)[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]*$";
+    public static final String NON_BLANK_LINE =
+            "^(?=.*\\S)[^\\x00-\\x1F\\x7F-\\x9F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$";
 
     public static final String INVISIBLE =
             "Must contain at least one visible character (a letter, digit, punctuation mark or symbol); "

@@ -22,10 +22,11 @@ final class ValidationMessages {
     /** Sentences for the contract's patterns; other patterns are named as they are. */
     private static final Map<String, String> KNOWN_PATTERNS = Map.of(
             TextRules.NON_BLANK_LINE,
-            "Must be a single line that is not blank (no line breaks, other control characters or "
+            "Must be a single line that is not blank (no line breaks or separators, other control characters or "
                     + "bidirectional override and isolate controls).",
             TextRules.LINE,
-            "Must be a single line (no line breaks, other control characters or bidirectional override and isolate controls).",
+            "Must be a single line (no line breaks or separators, other control characters or bidirectional override and "
+                    + "isolate controls).",
             "^[0-9]{5}(-[0-9]{4})?$", "Must be a 5-digit ZIP code or a ZIP+4 code (12345 or 12345-6789).",
             "^([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{9})$", "Must be 9 digits, plain or dashed as 123-45-6789.");
 

@@ -8,21 +8,25 @@ import picocli.CommandLine.Command;
 import java.util.Optional;
 
 /**
- * The operator command line: manages organisations, API keys, billing state and original
- * requesters directly in the database (never through the public API) and prints JSON on
- * stdout for scripts.
+ * The operator command line: manages organisations, API keys, billing state, original
+ * requesters and sealing keys directly in the database (never through the public API) and
+ * prints JSON on stdout for scripts. Commands that seal nothing need no SCREENING_KEYS.
  * Logs go to stderr so stdout stays parseable.
  */
 @Command(name = "operator", mixinStandardHelpOptions = true,
-        description = "Manage organisations, API keys, billing state and original requesters. Prints JSON on stdout.",
-        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RequesterCommands.class})
+        description = "Manage organisations, API keys, billing state, original requesters and sealing keys. Prints JSON on stdout.",
+        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RequesterCommands.class,
+                SealingKeyCommands.class})
 public class OperatorCommand {
+
+    /** The Micronaut environment the command line runs in; what only the service does is off in it. */
+    public static final String ENVIRONMENT = "operator";
 
     public static int run(String[] args) {
         System.setProperty("LOG_TARGET", "System.err");
         ApplicationContext context;
         try {
-            context = ApplicationContext.builder().deduceEnvironment(false).start();
+            context = ApplicationContext.builder().deduceEnvironment(false).environments(ENVIRONMENT).start();
         } catch (RuntimeException e) {
             System.err.println("operator: cannot start: " + StartupFailure.describe(e));
             return 1;

@@ -3,11 +3,13 @@ package io.tenantscreening.operator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.tenantscreening.auth.ApiKeyRecord;
+import io.tenantscreening.common.crypto.SealingKeyRepository;
 import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.requesters.OriginalRequester;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /** The JSON shapes the operator command prints. */
 final class OperatorViews {
@@ -51,6 +53,13 @@ final class OperatorViews {
         static RequesterView of(OriginalRequester requester) {
             return new RequesterView(requester.id(), requester.externalId(), requester.type(), requester.name(),
                     requester.createdAt(), requester.deactivatedAt());
+        }
+    }
+
+    @Serdeable
+    record SealingKeyView(String id, Instant first_sealed_at, Map<String, Long> sealing) {
+        static SealingKeyView of(SealingKeyRepository.RecordedKey key) {
+            return new SealingKeyView(key.id(), key.firstSealedAt(), key.sealing());
         }
     }
 }

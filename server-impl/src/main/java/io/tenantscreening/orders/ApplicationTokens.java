@@ -2,7 +2,7 @@ package io.tenantscreening.orders;
 
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.common.crypto.Hmac;
-import io.tenantscreening.common.crypto.KeyRing;
+import io.tenantscreening.common.crypto.SealingKeys;
 import jakarta.inject.Singleton;
 
 import java.nio.charset.StandardCharsets;
@@ -17,8 +17,7 @@ import java.util.Base64;
  * never stored. The database keeps its SHA-256 digest (to find the order when the
  * applicant opens the link) and its {@link Seed}, the nonce and the key id, so that the URL
  * can be shown again on every read while the order waits for the applicant. Neither the
- * database alone nor the master keys alone give a token away. Orders made before nonces
- * existed have an empty one, which gives their original token (HMAC of the order id alone).
+ * database alone nor the master keys alone give a token away.
  */
 @Singleton
 public class ApplicationTokens {
@@ -27,10 +26,10 @@ public class ApplicationTokens {
     private static final int NONCE_BYTES = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final KeyRing keys;
+    private final SealingKeys keys;
     private final ServiceSettings settings;
 
-    public ApplicationTokens(KeyRing keys, ServiceSettings settings) {
+    public ApplicationTokens(SealingKeys keys, ServiceSettings settings) {
         this.keys = keys;
         this.settings = settings;
     }
@@ -46,7 +45,7 @@ public class ApplicationTokens {
     public Issued issue(String orderId) {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
-        Seed seed = new Seed(keys.active().id(), nonce);
+        Seed seed = new Seed(keys.forSealing().id(), nonce);
         return new Issued(seed, digest(token(orderId, seed)));
     }
 

@@ -3,6 +3,7 @@ package io.tenantscreening.orders;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.ErrorSource;
+import io.tenantscreening.common.Text;
 
 import java.util.EnumSet;
 import java.util.Locale;
@@ -24,7 +25,7 @@ public enum Include {
             return includes;
         }
         for (String name : text.split(",", -1)) {
-            includes.add(named(name.strip()));
+            includes.add(named(Text.trim(name)));
         }
         return includes;
     }

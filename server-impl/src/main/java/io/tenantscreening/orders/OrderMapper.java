@@ -10,6 +10,7 @@ import io.tenantscreening.api.model.OriginalRequesterInput;
 import io.tenantscreening.applicants.ApplicantMapper;
 import io.tenantscreening.applicants.NewApplicant;
 import io.tenantscreening.applicants.Ssn;
+import io.tenantscreening.common.Text;
 import io.tenantscreening.common.UsPhoneNumbers;
 import io.tenantscreening.common.Violations;
 import io.tenantscreening.common.lists.Page;
@@ -25,7 +26,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Translates between the generated API models and the order domain. Reading a request, it
@@ -35,8 +35,6 @@ import java.util.regex.Pattern;
 final class OrderMapper {
 
     private static final int NAME_PART_MAX = 50;
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
-    private static final Pattern SURROUNDING_WHITESPACE = Pattern.compile("^\\s+|\\s+$", Pattern.UNICODE_CHARACTER_CLASS);
     private static final LocalDate EARLIEST_DOB = LocalDate.of(1900, 1, 1);
 
     private OrderMapper() {
@@ -122,7 +120,7 @@ final class OrderMapper {
             if (first != null || last != null) {
                 violations.add(pointer + "full_name", "Send full_name or first_name and last_name, not both.");
             } else {
-                String[] parts = WHITESPACE.split(trim(input.getFullName()), 2);
+                String[] parts = Text.splitAtFirstSpace(input.getFullName());
                 if (parts.length < 2) {
                     violations.add(pointer + "full_name", "Must have at least two parts separated by whitespace, "
                             + "such as 'Jamie Rivera' (or send first_name and last_name).");
@@ -147,7 +145,7 @@ final class OrderMapper {
             violations.add(pointer + "dob", "Must be a date between 1900-01-01 and today.");
         }
         String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
-        return new NewApplicant(strip(first), strip(last), input.getEmail(), dob, phone,
+        return new NewApplicant(Text.trimToNull(first), Text.trimToNull(last), input.getEmail(), dob, phone,
                 input.getSsn() == null ? null : Ssn.parse(input.getSsn()));
     }
 
@@ -167,9 +165,10 @@ final class OrderMapper {
         }
         String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
         JsonNullable<String> unit = input.getUnit();
-        return new RequesterDetails(input.getExternalId(), input.getType().getValue(), strip(input.getName()), input.getEmail(),
-                phone, strip(input.getStreet()), unit != null && unit.isPresent() ? strip(unit.get()) : null,
-                strip(input.getCity()), state, input.getZipcode());
+        return new RequesterDetails(input.getExternalId(), input.getType().getValue(), Text.trimToNull(input.getName()),
+                input.getEmail(), phone, Text.trimToNull(input.getStreet()),
+                unit != null && unit.isPresent() ? Text.trimToNull(unit.get()) : null,
+                Text.trimToNull(input.getCity()), state, input.getZipcode());
     }
 
     private static String phone(String text, String pointer, Violations violations) {
@@ -188,18 +187,5 @@ final class OrderMapper {
 
     private static boolean tooLong(String namePart) {
         return namePart.codePointCount(0, namePart.length()) > NAME_PART_MAX;
-    }
-
-    /** Trims every Unicode white space (also the no-break spaces that String.strip keeps); blank gives null. */
-    private static String strip(String text) {
-        if (text == null) {
-            return null;
-        }
-        String trimmed = trim(text);
-        return trimmed.isEmpty() ? null : trimmed;
-    }
-
-    private static String trim(String text) {
-        return SURROUNDING_WHITESPACE.matcher(text).replaceAll("");
     }
 }

@@ -1,8 +1,8 @@
 package io.tenantscreening.orders;
 
-import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.TenantJdbc;
 import io.tenantscreening.common.lists.KeysetPager;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
@@ -15,7 +15,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** Tables orders and order_transitions, always within one organisation and mode. */
+/** Tables orders and order_transitions, always within one tenant. */
 @Singleton
 public class OrderRepository {
 
@@ -23,52 +23,56 @@ public class OrderRepository {
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, created_at, completed_at, canceled_at";
 
-    private final Jdbc jdbc;
+    private final TenantJdbc jdbc;
     private final KeysetPager pager;
 
-    public OrderRepository(Jdbc jdbc, KeysetPager pager) {
+    public OrderRepository(TenantJdbc jdbc, KeysetPager pager) {
         this.jdbc = jdbc;
         this.pager = pager;
     }
 
-    public void insert(Caller caller, Order order, byte[] applicationTokenDigest) {
+    public void insert(Tenant tenant, Order order, byte[] applicationTokenDigest) {
         ApplicationTokens.Seed token = order.applicationToken();
-        jdbc.update("INSERT INTO orders (id, organization_id, mode, status, package, add_on_products, payer, property_id, "
+        jdbc.update(tenant, "INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, payer, property_id, "
                         + "applicant_id, original_requester_id, application_token_digest, application_token_key_id, "
-                        + "application_token_nonce, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                order.id(), caller.organizationId(), caller.mode().dbValue(), order.status().value(), order.packageSlug(),
+                        + "application_token_nonce, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                order.id(), order.status().value(), order.packageSlug(),
                 order.addOnProducts(), order.payer().value(), order.propertyId(), order.applicantId(),
                 order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
                 token == null ? null : token.nonce(), order.createdAt());
     }
 
     /** Whether the applicant already belongs to an order. */
-    public boolean applicantHasOrder(String applicantId) {
-        return jdbc.queryOne("SELECT 1 FROM orders WHERE applicant_id = ?", row -> true, applicantId).isPresent();
+    public boolean applicantHasOrder(Tenant tenant, String applicantId) {
+        return jdbc.queryOne(tenant, "SELECT 1 FROM orders WHERE {tenant} AND applicant_id = ?", row -> true, applicantId).isPresent();
     }
 
-    public Optional<Order> findById(Caller caller, String id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM orders WHERE organization_id = ? AND mode = ? AND id = ?",
-                OrderRepository::read, caller.organizationId(), caller.mode().dbValue(), id);
+    public Optional<Order> findById(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM orders WHERE {tenant} AND id = ?", OrderRepository::read, id);
     }
 
     /** Like {@link #findById}, and locks the row until the transaction ends. */
-    public Optional<Order> lockById(Caller caller, String id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM orders WHERE organization_id = ? AND mode = ? AND id = ? FOR UPDATE",
-                OrderRepository::read, caller.organizationId(), caller.mode().dbValue(), id);
+    public Optional<Order> lockById(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM orders WHERE {tenant} AND id = ? FOR UPDATE",
+                OrderRepository::read, id);
     }
 
-    public void markCanceled(String id, Instant at) {
-        jdbc.update("UPDATE orders SET status = 'canceled', canceled_at = ? WHERE id = ?", at, id);
+    public void markCanceled(Tenant tenant, String id, Instant at) {
+        jdbc.update(tenant, "UPDATE orders SET status = 'canceled', canceled_at = ? WHERE {tenant} AND id = ?", at, id);
     }
 
-    public void recordTransition(String orderId, OrderStatus from, OrderStatus to, String actor, Instant at) {
-        jdbc.update("INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) VALUES (?, ?, ?, ?, ?)",
-                orderId, from == null ? null : from.value(), to.value(), actor, at);
+    /** Records a change of the order's status; the order must be the tenant's. */
+    public void recordTransition(Tenant tenant, String orderId, OrderStatus from, OrderStatus to, String actor, Instant at) {
+        int recorded = jdbc.update(tenant, "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
+                        + "SELECT id, ?, ?, ?, ? FROM orders WHERE {tenant} AND id = ?",
+                from == null ? null : from.value(), to.value(), actor, at, orderId);
+        if (recorded != 1) {
+            throw new IllegalStateException("no order " + orderId + " in this tenant to record a transition of");
+        }
     }
 
-    public Page<Order> page(Caller caller, PageRequest request) {
-        return jdbc.withConnection(connection -> pager.page(connection, TABLE, COLUMNS, caller, request, OrderRepository::read));
+    public Page<Order> page(Tenant tenant, PageRequest request) {
+        return pager.page(TABLE, COLUMNS, tenant, request, OrderRepository::read);
     }
 
     private static Order read(ResultSet row) throws SQLException {

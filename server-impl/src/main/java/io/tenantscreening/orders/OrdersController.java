@@ -11,6 +11,7 @@ import io.tenantscreening.api.model.OrderList;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
@@ -31,11 +32,13 @@ public class OrdersController implements OrdersApi {
     private static final String PATH = "/orders";
 
     private final OrderService orders;
+    private final OrderPlacement placement;
     private final ListLinks links;
     private final JsonMapper json;
 
-    public OrdersController(OrderService orders, ListLinks links, JsonMapper json) {
+    public OrdersController(OrderService orders, OrderPlacement placement, ListLinks links, JsonMapper json) {
         this.orders = orders;
+        this.placement = placement;
         this.links = links;
         this.json = json;
     }
@@ -49,43 +52,43 @@ public class OrdersController implements OrdersApi {
         if (request.getOrder().getAddOnProducts() != null) {
             request.getOrder().setAddOnProducts(new TreeSet<>(request.getOrder().getAddOnProducts()));
         }
-        OrderService.Placement placement = orders.place(Caller.current(), command, includes, idempotencyKey,
-                CanonicalJson.of(json, request), view -> toJson(OrderMapper.toApi(view)));
-        if (placement instanceof OrderService.Refused refused) {
+        OrderPlacement.Placement placed = placement.place(Caller.current().tenant(), command, includes, idempotencyKey,
+                CanonicalJson.of(json, request));
+        if (placed instanceof OrderPlacement.Refused refused) {
             throw refused.refusal();
         }
-        if (placement instanceof OrderService.Replayed replayed) {
+        if (placed instanceof OrderPlacement.Replayed replayed) {
             return replay(replayed);
         }
-        return HttpResponse.created(OrderMapper.toApi(((OrderService.Placed) placement).view()));
+        return HttpResponse.created(OrderMapper.toApi(((OrderPlacement.Placed) placed).view()));
     }
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> getOrder(String id, @Nullable String serviceTenantVersion,
                                                                       @Nullable String include) {
-        return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current(), id, Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current().tenant(), id, Include.parse(include))));
     }
 
     @Override
     public HttpResponse<OrderList> listOrders(@Nullable String serviceTenantVersion, @Nullable String cursor,
                                               @Nullable Integer perPage, @Nullable String include) {
-        Caller caller = Caller.current();
+        Tenant tenant = Caller.current().tenant();
         Set<Include> includes = Include.parse(include);
-        PageRequest request = links.request(LIST, caller, cursor, perPage);
-        Page<OrderView> page = orders.list(caller, request, includes);
+        PageRequest request = links.request(LIST, tenant, cursor, perPage);
+        Page<OrderView> page = orders.list(tenant, request, includes);
         Map<String, String> keep = include == null ? Map.of() : Map.of("include", include);
         return HttpResponse.ok(OrderMapper.toApi(page,
-                links.href(LIST, PATH, caller, page.next(), request.perPage(), keep),
-                links.href(LIST, PATH, caller, page.previous(), request.perPage(), keep)));
+                links.href(LIST, PATH, tenant, page.next(), request.perPage(), keep),
+                links.href(LIST, PATH, tenant, page.previous(), request.perPage(), keep)));
     }
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
-        return HttpResponse.ok(OrderMapper.toApi(orders.cancel(Caller.current(), id, Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(orders.cancel(Caller.current().tenant(), id, Include.parse(include))));
     }
 
-    private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderService.Replayed replayed) {
+    private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderPlacement.Replayed replayed) {
         try {
             if (replayed.status() == HttpStatus.CREATED.getCode()) {
                 io.tenantscreening.api.model.Order order = json.readValue(replayed.body(), io.tenantscreening.api.model.Order.class)
@@ -95,14 +98,6 @@ public class OrdersController implements OrdersApi {
             }
             ErrorEnvelope stored = json.readValue(replayed.body(), ErrorEnvelope.class);
             throw new ApiException(HttpStatus.valueOf(replayed.status()), stored.errors()).withHeader(REPLAYED_HEADER, "true");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private String toJson(Object value) {
-        try {
-            return json.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

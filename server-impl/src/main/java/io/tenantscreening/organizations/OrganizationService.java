@@ -2,28 +2,29 @@ package io.tenantscreening.organizations;
 
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 
 /** Creates and lists organisations and keeps their billing state. */
 @Singleton
 public class OrganizationService {
 
     private final OrganizationRepository organizations;
+    private final Clock clock;
 
-    public OrganizationService(OrganizationRepository organizations) {
+    public OrganizationService(OrganizationRepository organizations, Clock clock) {
         this.organizations = organizations;
+        this.clock = clock;
     }
 
     @Transactional
     public Organization create(String name) {
         Organization organization = new Organization(PublicIds.newId("org"), name,
-                Instant.now().truncatedTo(ChronoUnit.MICROS), BillingSettings.DEFAULT);
+                Timestamps.now(clock), BillingSettings.DEFAULT);
         organizations.insert(organization);
         return organization;
     }
@@ -31,11 +32,6 @@ public class OrganizationService {
     @Transactional
     public Organization require(String id) {
         return organizations.find(id).orElseThrow(() -> new NoSuchElementException("no organisation with id " + id));
-    }
-
-    @Transactional
-    public Optional<Organization> find(String id) {
-        return organizations.find(id);
     }
 
     @Transactional

@@ -9,10 +9,10 @@ import io.tenantscreening.api.model.CreatePropertyRequest;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
-
 
 /** POST /properties, GET /properties, GET /properties/{id}. */
 @Controller
@@ -34,7 +34,7 @@ public class PropertiesController implements PropertiesApi {
     @Override
     public HttpResponse<io.tenantscreening.api.model.Property> createProperty(CreatePropertyRequest request,
                                                                               @Nullable String serviceTenantVersion) {
-        PropertyService.CreateResult result = properties.findOrCreate(Caller.current(),
+        PropertyService.CreateResult result = properties.findOrCreate(Caller.current().tenant(),
                 PropertyMapper.toAddress(request.getProperty()));
         Property property = result.property();
         return HttpResponse.<io.tenantscreening.api.model.Property>status(result.created() ? HttpStatus.CREATED : HttpStatus.OK)
@@ -44,17 +44,17 @@ public class PropertiesController implements PropertiesApi {
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Property> getProperty(String id, @Nullable String serviceTenantVersion) {
-        return HttpResponse.ok(PropertyMapper.toApi(properties.get(Caller.current(), id)));
+        return HttpResponse.ok(PropertyMapper.toApi(properties.get(Caller.current().tenant(), id)));
     }
 
     @Override
     public HttpResponse<PropertyList> listProperties(@Nullable String serviceTenantVersion, @Nullable String cursor,
                                                      @Nullable Integer perPage) {
-        Caller caller = Caller.current();
-        PageRequest request = links.request(LIST, caller, cursor, perPage);
-        Page<Property> page = properties.list(caller, request);
+        Tenant tenant = Caller.current().tenant();
+        PageRequest request = links.request(LIST, tenant, cursor, perPage);
+        Page<Property> page = properties.list(tenant, request);
         return HttpResponse.ok(PropertyMapper.toApi(page,
-                links.href(LIST, PATH, caller, page.next(), request.perPage()),
-                links.href(LIST, PATH, caller, page.previous(), request.perPage())));
+                links.href(LIST, PATH, tenant, page.next(), request.perPage()),
+                links.href(LIST, PATH, tenant, page.previous(), request.perPage())));
     }
 }

@@ -1,5 +1,7 @@
 package io.tenantscreening.properties;
 
+import io.tenantscreening.common.Text;
+
 import java.util.Locale;
 
 /**
@@ -7,7 +9,7 @@ import java.util.Locale;
  * addresses are the same property when their keys are equal:
  * <ul>
  *   <li>street, unit, city and state compare after trimming, collapsing each run of
- *       whitespace to one space, and ignoring case;</li>
+ *       white space (any Unicode space, see {@link Text}) to one space, and ignoring case;</li>
  *   <li>a unit compares without one leading {@code #} (so {@code #4B} equals {@code 4B});
  *       an absent or blank unit is no unit;</li>
  *   <li>a ZIP code compares by its first five digits, so {@code 78701} matches
@@ -29,16 +31,16 @@ public final class PropertyAddressKey {
     }
 
     private static String text(String value) {
-        return value == null ? "" : value.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return value == null ? "" : Text.collapse(value).toLowerCase(Locale.ROOT);
     }
 
     private static String unit(String value) {
         String unit = text(value);
-        return unit.startsWith("#") ? unit.substring(1).strip() : unit;
+        return unit.startsWith("#") ? Text.trim(unit.substring(1)) : unit;
     }
 
     private static String zip5(String zipcode) {
-        String zip = zipcode.strip();
+        String zip = Text.trim(zipcode);
         return zip.length() > 5 ? zip.substring(0, 5) : zip;
     }
 }

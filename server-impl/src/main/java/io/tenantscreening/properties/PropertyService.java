@@ -1,16 +1,17 @@
 package io.tenantscreening.properties;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Text;
+import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
 
@@ -23,9 +24,11 @@ import java.util.List;
 public class PropertyService {
 
     private final PropertyRepository properties;
+    private final Clock clock;
 
-    public PropertyService(PropertyRepository properties) {
+    public PropertyService(PropertyRepository properties, Clock clock) {
         this.properties = properties;
+        this.clock = clock;
     }
 
     /**
@@ -34,38 +37,34 @@ public class PropertyService {
      * unique constraint decides which of several simultaneous creates wins.
      */
     @Transactional
-    public CreateResult findOrCreate(Caller caller, PropertyAddress address) {
+    public CreateResult findOrCreate(Tenant tenant, PropertyAddress address) {
         String key = address.key();
-        Property candidate = new Property(PublicIds.newId("pr", caller.mode()), blankToNull(address.name()),
-                address.street().strip(), blankToNull(address.unit()), address.city().strip(), address.state(),
-                address.zipcode().strip(), Instant.now().truncatedTo(ChronoUnit.MICROS));
-        return properties.insertIfNew(caller, candidate, key)
+        Property candidate = new Property(PublicIds.newId("pr", tenant.mode()), Text.trimToNull(address.name()),
+                Text.trim(address.street()), Text.trimToNull(address.unit()), Text.trim(address.city()), address.state(),
+                Text.trim(address.zipcode()), Timestamps.now(clock));
+        return properties.insertIfNew(tenant, candidate, key)
                 .map(created -> new CreateResult(created, true))
-                .orElseGet(() -> new CreateResult(existing(caller, key), false));
+                .orElseGet(() -> new CreateResult(existing(tenant, key), false));
     }
 
     @Transactional
-    public Property get(Caller caller, String id) {
-        return properties.findById(caller, id).orElseThrow(() -> ApiException.notFound("No property with id '" + Echo.of(id) + "'."));
+    public Property get(Tenant tenant, String id) {
+        return properties.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No property with id '" + Echo.of(id) + "'."));
     }
 
     /** The properties with these ids (in no particular order), in one query. */
     @Transactional
-    public List<Property> findAll(Caller caller, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : properties.findByIds(caller, ids);
+    public List<Property> findAll(Tenant tenant, Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : properties.findByIds(tenant, ids);
     }
 
     @Transactional
-    public Page<Property> list(Caller caller, PageRequest request) {
-        return properties.page(caller, request);
+    public Page<Property> list(Tenant tenant, PageRequest request) {
+        return properties.page(tenant, request);
     }
 
-    private Property existing(Caller caller, String key) {
-        return properties.findByAddressKey(caller, key).orElseThrow();
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.strip();
+    private Property existing(Tenant tenant, String key) {
+        return properties.findByAddressKey(tenant, key).orElseThrow();
     }
 
     /** The property and whether this call created it. */

@@ -27,7 +27,7 @@ public class ReportsController implements ReportsApi {
 
     @Override
     public HttpResponse<Object> getOrderReport(String id, @Nullable String serviceTenantVersion) {
-        String orderId = orders.get(Caller.current(), id, Set.of()).order().id();
+        String orderId = orders.get(Caller.current().tenant(), id, Set.of()).order().id();
         throw ApiException.notFound("Order '" + orderId + "' has no report yet: a report exists once the order is "
                 + "completed. Poll again later or wait for the report.completed event.");
     }

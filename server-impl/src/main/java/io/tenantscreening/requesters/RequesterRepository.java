@@ -1,7 +1,8 @@
 package io.tenantscreening.requesters;
 
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -12,17 +13,19 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
-/** Table original_requesters, read and written within one organisation and mode (the operator's deactivation aside). */
+/** Table original_requesters, read and written within one tenant (the operator's deactivation aside). */
 @Singleton
 public class RequesterRepository {
 
     private static final String COLUMNS = "id, external_id, type, name, email, phone_number, street, unit, city, state, "
             + "zipcode, created_at, deactivated_at";
 
-    private final Jdbc jdbc;
+    private final TenantJdbc jdbc;
+    private final Jdbc operatorJdbc;
 
-    public RequesterRepository(Jdbc jdbc) {
+    public RequesterRepository(TenantJdbc jdbc, Jdbc operatorJdbc) {
         this.jdbc = jdbc;
+        this.operatorJdbc = operatorJdbc;
     }
 
     /**
@@ -30,10 +33,10 @@ public class RequesterRepository {
      * requester with these details (one statement, so concurrent upserts of one external id
      * meet on one row). Empty when the external id belongs to a deactivated requester.
      */
-    public Optional<OriginalRequester> upsert(Caller caller, String newId, RequesterDetails details, Instant now) {
-        return jdbc.queryOne("INSERT INTO original_requesters (id, organization_id, mode, external_id, type, name, email, "
+    public Optional<OriginalRequester> upsert(Tenant tenant, String newId, RequesterDetails details, Instant now) {
+        return jdbc.queryOne(tenant, "INSERT INTO original_requesters (organization_id, mode, id, external_id, type, name, email, "
                         + "phone_number, street, unit, city, state, zipcode, created_at, updated_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT ON CONSTRAINT original_requesters_external_id_unique DO UPDATE SET "
                         + "type = excluded.type, name = excluded.name, email = excluded.email, "
                         + "phone_number = excluded.phone_number, street = excluded.street, unit = excluded.unit, "
@@ -41,25 +44,27 @@ public class RequesterRepository {
                         + "updated_at = excluded.updated_at "
                         + "WHERE original_requesters.deactivated_at IS NULL RETURNING " + COLUMNS,
                 RequesterRepository::read,
-                newId, caller.organizationId(), caller.mode().dbValue(), details.externalId(), details.type(),
+                newId, details.externalId(), details.type(),
                 details.name(), details.email(), details.phoneNumber(), details.street(), details.unit(), details.city(),
                 details.state(), details.zipcode(), now, now);
     }
 
-    public Optional<OriginalRequester> findById(Caller caller, String id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM original_requesters WHERE organization_id = ? AND mode = ? AND id = ?",
-                RequesterRepository::read, caller.organizationId(), caller.mode().dbValue(), id);
+    public Optional<OriginalRequester> findById(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM original_requesters WHERE {tenant} AND id = ?",
+                RequesterRepository::read, id);
     }
 
-    public List<OriginalRequester> findByIds(Caller caller, Collection<String> ids) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM original_requesters WHERE organization_id = ? AND mode = ? "
-                        + "AND id = ANY (?)",
-                RequesterRepository::read, caller.organizationId(), caller.mode().dbValue(), ids);
+    public List<OriginalRequester> findByIds(Tenant tenant, Collection<String> ids) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM original_requesters WHERE {tenant} AND id = ANY (?)",
+                RequesterRepository::read, ids);
     }
 
-    /** Marks the requester deactivated (keeping the first time); empty when there is no such requester. */
+    /**
+     * Marks the requester deactivated (keeping the first time); empty when there is no such
+     * requester. An operator action across tenants: operators name requesters by id alone.
+     */
     public Optional<OriginalRequester> deactivate(String id, Instant now) {
-        return jdbc.queryOne("UPDATE original_requesters SET deactivated_at = coalesce(deactivated_at, ?) WHERE id = ? "
+        return operatorJdbc.queryOne("UPDATE original_requesters SET deactivated_at = coalesce(deactivated_at, ?) WHERE id = ? "
                 + "RETURNING " + COLUMNS, RequesterRepository::read, now, id);
     }
 

@@ -1,15 +1,15 @@
 package io.tenantscreening.requesters;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -22,9 +22,11 @@ import java.util.Optional;
 public class RequesterService {
 
     private final RequesterRepository requesters;
+    private final Clock clock;
 
-    public RequesterService(RequesterRepository requesters) {
+    public RequesterService(RequesterRepository requesters, Clock clock) {
         this.requesters = requesters;
+        this.clock = clock;
     }
 
     /**
@@ -33,8 +35,8 @@ public class RequesterService {
      * cannot be revived this way: 422 at {@code externalIdPointer}.
      */
     @Transactional
-    public OriginalRequester upsert(Caller caller, RequesterDetails details, String externalIdPointer) {
-        return requesters.upsert(caller, PublicIds.newId("req"), details, Instant.now().truncatedTo(ChronoUnit.MICROS))
+    public OriginalRequester upsert(Tenant tenant, RequesterDetails details, String externalIdPointer) {
+        return requesters.upsert(tenant, PublicIds.newId("req"), details, Timestamps.now(clock))
                 .orElseThrow(() -> ApiException.invalid(ErrorSource.pointer(externalIdPointer),
                         "The original requester '" + Echo.of(details.externalId())
                                 + "' has been deactivated and cannot be used on new orders."));
@@ -42,20 +44,20 @@ public class RequesterService {
 
     /** The active requester with this id in the caller's organisation and mode; 404 otherwise. */
     @Transactional
-    public OriginalRequester requireActive(Caller caller, String id) {
-        return requesters.findById(caller, id)
+    public OriginalRequester requireActive(Tenant tenant, String id) {
+        return requesters.findById(tenant, id)
                 .filter(requester -> requester.deactivatedAt() == null)
                 .orElseThrow(() -> ApiException.notFound("No original requester with id '" + Echo.of(id) + "'."));
     }
 
     @Transactional
-    public List<OriginalRequester> findAll(Caller caller, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : requesters.findByIds(caller, ids);
+    public List<OriginalRequester> findAll(Tenant tenant, Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : requesters.findByIds(tenant, ids);
     }
 
     /** Operator action: the requester can no longer be used on new orders; its past orders keep it. */
     @Transactional
     public Optional<OriginalRequester> deactivate(String id) {
-        return requesters.deactivate(id, Instant.now().truncatedTo(ChronoUnit.MICROS));
+        return requesters.deactivate(id, Timestamps.now(clock));
     }
 }

@@ -1,8 +1,8 @@
 package io.tenantscreening.common.crypto;
 
-import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
 import io.tenantscreening.common.ServiceSettings;
+import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +11,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,9 +23,10 @@ import java.util.Map;
  * <p>
  * In the development environment, without the setting, a fixed and publicly known
  * development key is used, with a warning; in any other environment the service refuses to
- * start without keys.
+ * start without keys. Created when first needed, so operator commands that seal nothing
+ * run without keys.
  */
-@Context
+@Singleton
 public class KeyRing {
 
     private static final Logger LOG = LoggerFactory.getLogger(KeyRing.class);
@@ -54,6 +56,11 @@ public class KeyRing {
     /** The key new data is sealed with. */
     public Key active() {
         return active;
+    }
+
+    /** Every configured key, the active one first. */
+    public List<Key> all() {
+        return List.copyOf(keys.values());
     }
 
     public boolean has(String id) {

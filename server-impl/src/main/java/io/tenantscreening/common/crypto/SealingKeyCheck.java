@@ -1,16 +1,20 @@
 package io.tenantscreening.common.crypto;
 
 import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Requires;
+import io.tenantscreening.operator.OperatorCommand;
 import jakarta.annotation.PostConstruct;
 
 import java.util.List;
 
 /**
- * At startup, records the active master key and refuses to start when SCREENING_KEYS
- * lacks a key that was active before: data sealed with it (SSNs, application links,
- * idempotency digests) would fail on every read instead of once, here, with the reason.
+ * When the service starts: refuses to start when SCREENING_KEYS lacks a key that sealed
+ * stored data (SSNs, application links, idempotency digests), since that data would fail on
+ * every read instead of once, here, with the reason. It records nothing; the operator
+ * command line does not run it.
  */
 @Context
+@Requires(notEnv = OperatorCommand.ENVIRONMENT)
 public class SealingKeyCheck {
 
     private final KeyRing keys;
@@ -23,9 +27,7 @@ public class SealingKeyCheck {
 
     @PostConstruct
     void requireEveryKeyThatSealedData() {
-        List<String> missing = repository.recordActive(keys.active().id()).stream()
-                .filter(id -> !keys.has(id))
-                .toList();
+        List<String> missing = repository.recordedIds().stream().filter(id -> !keys.has(id)).toList();
         if (!missing.isEmpty()) {
             throw new IllegalStateException("SCREENING_KEYS lacks the key(s) " + String.join(", ", missing)
                     + " that sealed stored data; list them after the active key.");

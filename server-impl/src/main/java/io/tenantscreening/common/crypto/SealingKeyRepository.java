@@ -1,26 +1,79 @@
 package io.tenantscreening.common.crypto;
 
 import io.micronaut.transaction.annotation.Transactional;
+import io.micronaut.transaction.TransactionDefinition;
 import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Table sealing_keys: the ids of every master key that has been active. */
+/**
+ * Table sealing_keys: the ids of the master keys that have sealed data, and what stored
+ * data each one still seals.
+ */
 @Singleton
 public class SealingKeyRepository {
 
-    private final Jdbc jdbc;
+    /** Stored data sealed with a key, by kind: the queries that count it. */
+    private static final Map<String, String> SEALED_DATA = sealedData();
 
-    public SealingKeyRepository(Jdbc jdbc) {
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    public SealingKeyRepository(Jdbc jdbc, Clock clock) {
         this.jdbc = jdbc;
+        this.clock = clock;
     }
 
-    /** Records the active key's id (once) and returns every recorded id. */
+    /** A recorded key: when it first sealed data, and how many stored values of each kind it seals now. */
+    public record RecordedKey(String id, Instant firstSealedAt, Map<String, Long> sealing) {
+
+        public boolean sealsNothing() {
+            return sealing.values().stream().allMatch(count -> count == 0);
+        }
+    }
+
+    /** Records the key's id, committed at once whatever the caller's transaction does later. */
+    @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
+    public void record(String id) {
+        jdbc.update("INSERT INTO sealing_keys (id, first_sealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", id, Timestamps.now(clock));
+    }
+
     @Transactional
-    public List<String> recordActive(String activeId) {
-        jdbc.update("INSERT INTO sealing_keys (id, first_active_at) VALUES (?, ?) ON CONFLICT DO NOTHING", activeId, Instant.now());
-        return jdbc.query("SELECT id FROM sealing_keys ORDER BY first_active_at", row -> row.getString(1));
+    public List<String> recordedIds() {
+        return jdbc.query("SELECT id FROM sealing_keys ORDER BY first_sealed_at, id", row -> row.getString(1));
+    }
+
+    @Transactional
+    public List<RecordedKey> list() {
+        return jdbc.query("SELECT id, first_sealed_at FROM sealing_keys ORDER BY first_sealed_at, id",
+                row -> new RecordedKey(row.getString(1), row.getTimestamp(2).toInstant(), usage(row.getString(1))));
+    }
+
+    /** Removes a key that seals nothing any more; false when it is unknown. */
+    @Transactional
+    public boolean delete(String id) {
+        return jdbc.update("DELETE FROM sealing_keys WHERE id = ?", id) == 1;
+    }
+
+    private Map<String, Long> usage(String id) {
+        Map<String, Long> usage = new LinkedHashMap<>();
+        SEALED_DATA.forEach((kind, query) -> usage.put(kind, jdbc.queryOne(query, row -> row.getLong(1), id).orElse(0L)));
+        return usage;
+    }
+
+    private static Map<String, String> sealedData() {
+        Map<String, String> kinds = new LinkedHashMap<>();
+        kinds.put("applicant_ssns", "SELECT count(*) FROM applicants WHERE ssn_key_id = ?");
+        kinds.put("waiting_application_links",
+                "SELECT count(*) FROM orders WHERE application_token_key_id = ? AND status = 'waiting_for_applicant'");
+        kinds.put("idempotency_digests", "SELECT count(*) FROM idempotency_keys WHERE digest_key_id = ?");
+        kinds.put("unfinished_order_requests", "SELECT count(*) FROM idempotency_keys WHERE request_key_id = ?");
+        return kinds;
     }
 }

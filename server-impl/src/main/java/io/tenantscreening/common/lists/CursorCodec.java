@@ -1,9 +1,9 @@
 package io.tenantscreening.common.lists;
 
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorSource;
-import jakarta.inject.Inject;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.crypto.KeyRing;
 import jakarta.inject.Singleton;
 
 import javax.crypto.Mac;
@@ -15,13 +15,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.function.Supplier;
 
 /**
  * Turns list positions into opaque, tamper-evident cursor tokens and back. A token is
- * signed (HMAC-SHA256) together with the list it belongs to and the caller's organisation
- * and mode, so a token edited by hand, or used on another endpoint, organisation or mode,
- * is refused with 422 validation_error.
+ * signed (HMAC-SHA256, under a subkey of the active master key) together with the list it
+ * belongs to and the caller's tenant, so a token edited by hand, or used on another
+ * endpoint, organisation or mode, is refused with 422 validation_error. Tokens signed under
+ * an older master key stay valid while that key is configured.
  */
 @Singleton
 public class CursorCodec {
@@ -31,25 +31,22 @@ public class CursorCodec {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final Supplier<byte[]> secret;
+    private static final String PURPOSE = "list-cursor";
 
-    @Inject
-    public CursorCodec(SigningSecrets secrets) {
-        this(secrets::cursorSecret);
+    private final KeyRing keys;
+
+    public CursorCodec(KeyRing keys) {
+        this.keys = keys;
     }
 
-    CursorCodec(Supplier<byte[]> secret) {
-        this.secret = secret;
-    }
-
-    public String encode(String list, Caller caller, Cursor cursor) {
+    public String encode(String list, Tenant tenant, Cursor cursor) {
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, cursor.createdAt());
         String payload = (cursor.direction() == Cursor.Direction.OLDER ? "o" : "n") + "|" + micros + "|" + cursor.id();
         byte[] payloadBytes = payload.getBytes(StandardCharsets.UTF_8);
-        return ENCODER.encodeToString(payloadBytes) + "." + ENCODER.encodeToString(mac(list, caller, payloadBytes));
+        return ENCODER.encodeToString(payloadBytes) + "." + ENCODER.encodeToString(mac(keys.active(), list, tenant, payloadBytes));
     }
 
-    public Cursor decode(String list, Caller caller, String token) {
+    public Cursor decode(String list, Tenant tenant, String token) {
         int dot = token.indexOf('.');
         if (dot < 0) {
             throw invalid();
@@ -62,7 +59,7 @@ public class CursorCodec {
         } catch (IllegalArgumentException e) {
             throw invalid();
         }
-        if (!MessageDigest.isEqual(presentedMac, mac(list, caller, payload))) {
+        if (keys.all().stream().noneMatch(key -> MessageDigest.isEqual(presentedMac, mac(key, list, tenant, payload)))) {
             throw invalid();
         }
         String[] parts = new String(payload, StandardCharsets.UTF_8).split("\\|", 3);
@@ -78,11 +75,11 @@ public class CursorCodec {
         }
     }
 
-    private byte[] mac(String list, Caller caller, byte[] payload) {
+    private static byte[] mac(KeyRing.Key key, String list, Tenant tenant, byte[] payload) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.get(), "HmacSHA256"));
-            mac.update((list + "|" + caller.organizationId() + "|" + caller.mode().dbValue() + "|")
+            mac.init(new SecretKeySpec(key.derive(PURPOSE), "HmacSHA256"));
+            mac.update((list + "|" + tenant.organizationId() + "|" + tenant.mode().dbValue() + "|")
                     .getBytes(StandardCharsets.UTF_8));
             return Arrays.copyOf(mac.doFinal(payload), MAC_BYTES);
         } catch (GeneralSecurityException e) {

@@ -1,7 +1,7 @@
 package io.tenantscreening.common.lists;
 
-import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.common.Tenant;
 import jakarta.inject.Singleton;
 
 import java.net.URLEncoder;
@@ -24,23 +24,23 @@ public class ListLinks {
         this.settings = settings;
     }
 
-    public PageRequest request(String list, Caller caller, String cursor, Integer perPage) {
-        return new PageRequest(cursor == null ? null : cursors.decode(list, caller, cursor),
+    public PageRequest request(String list, Tenant tenant, String cursor, Integer perPage) {
+        return new PageRequest(cursor == null ? null : cursors.decode(list, tenant, cursor),
                 perPage == null ? PageRequest.DEFAULT_PER_PAGE : perPage);
     }
 
     /** The href of the page a cursor points to, or null when there is no such page. */
-    public String href(String list, String path, Caller caller, Cursor cursor, int perPage) {
-        return href(list, path, caller, cursor, perPage, Map.of());
+    public String href(String list, String path, Tenant tenant, Cursor cursor, int perPage) {
+        return href(list, path, tenant, cursor, perPage, Map.of());
     }
 
-    /** Like {@link #href(String, String, Caller, Cursor, int)}, also keeping other query parameters of the request. */
-    public String href(String list, String path, Caller caller, Cursor cursor, int perPage, Map<String, String> keep) {
+    /** Like {@link #href(String, String, Tenant, Cursor, int)}, also keeping other query parameters of the request. */
+    public String href(String list, String path, Tenant tenant, Cursor cursor, int perPage, Map<String, String> keep) {
         if (cursor == null) {
             return null;
         }
         StringBuilder href = new StringBuilder(settings.url(path))
-                .append("?cursor=").append(encode(cursors.encode(list, caller, cursor)))
+                .append("?cursor=").append(encode(cursors.encode(list, tenant, cursor)))
                 .append("&per_page=").append(perPage);
         keep.forEach((name, value) -> href.append('&').append(encode(name)).append('=').append(encode(value)));
         return href.toString();

@@ -1,9 +1,10 @@
 package io.tenantscreening.common.lists;
 
-import io.tenantscreening.auth.Caller;
-import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.crypto.KeyRing;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -17,40 +18,47 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class CursorCodecTest {
 
-    private static final Caller CALLER = new Caller("org_A", Mode.TEST, Scope.FULL);
+    private static final String OLD = "old:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    private static final String NEW = "new:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
+    private static final Tenant TENANT = new Tenant("org_A", Mode.TEST);
     private static final Cursor CURSOR = new Cursor(Cursor.Direction.OLDER, Instant.parse("2026-04-29T14:03:11.123456Z"), "pr_test_x");
 
-    private final CursorCodec codec = new CursorCodec(() -> "0123456789abcdef0123456789abcdef".getBytes());
+    private final CursorCodec codec = codec(OLD);
 
     @Test
     void roundTripsAPosition() {
-        String token = codec.encode("properties", CALLER, CURSOR);
+        String token = codec.encode("properties", TENANT, CURSOR);
 
-        assertThat(codec.decode("properties", CALLER, token)).isEqualTo(CURSOR);
+        assertThat(codec.decode("properties", TENANT, token)).isEqualTo(CURSOR);
         assertThat(token).doesNotContain("pr_test_x");
     }
 
     @Test
     void cursorOfAnotherEndpointIsRefused() {
-        String token = codec.encode("properties", CALLER, CURSOR);
+        String token = codec.encode("properties", TENANT, CURSOR);
 
-        assertThatThrownBy(() -> codec.decode("orders", CALLER, token)).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> codec.decode("orders", TENANT, token)).isInstanceOf(ApiException.class);
     }
 
     @Test
     void cursorOfAnotherOrganisationOrModeIsRefused() {
-        String token = codec.encode("properties", CALLER, CURSOR);
+        String token = codec.encode("properties", TENANT, CURSOR);
 
-        assertThatThrownBy(() -> codec.decode("properties", new Caller("org_B", Mode.TEST, Scope.FULL), token))
-                .isInstanceOf(ApiException.class);
-        assertThatThrownBy(() -> codec.decode("properties", new Caller("org_A", Mode.LIVE, Scope.FULL), token))
-                .isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> codec.decode("properties", new Tenant("org_B", Mode.TEST), token)).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> codec.decode("properties", new Tenant("org_A", Mode.LIVE), token)).isInstanceOf(ApiException.class);
     }
 
     @Test
-    void cursorSignedWithAnotherSecretIsRefused() {
-        String token = new CursorCodec(() -> "another secret, 32 bytes long!!!".getBytes()).encode("properties", CALLER, CURSOR);
+    void cursorSignedUnderAnOlderMasterKeyStaysValidWhileThatKeyIsListed() {
+        String token = codec.encode("properties", TENANT, CURSOR);
 
-        assertThatThrownBy(() -> codec.decode("properties", CALLER, token)).isInstanceOf(ApiException.class);
+        assertThat(codec(NEW + "," + OLD).decode("properties", TENANT, token)).isEqualTo(CURSOR);
+        assertThatThrownBy(() -> codec(NEW).decode("properties", TENANT, token)).isInstanceOf(ApiException.class);
+    }
+
+    private static CursorCodec codec(String keys) {
+        ServiceSettings settings = new ServiceSettings();
+        settings.setEnvironment("production");
+        return new CursorCodec(new KeyRing(keys, settings));
     }
 }

@@ -1,0 +1,98 @@
+package io.tenantscreening.common;
+
+import jakarta.inject.Singleton;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one way repositories read and write tenant records (properties, applicants,
+ * requesters, orders, charges, idempotency keys). A statement names its tenant scope with
+ * a marker, which is replaced and bound here:
+ * <ul>
+ *   <li>{@code {tenant}} becomes {@code organization_id = ? AND mode = ?};</li>
+ *   <li>{@code {tenant:o}} the same for the table aliased {@code o};</li>
+ *   <li>{@code {tenant.values}} becomes {@code ?, ?}, for the columns
+ *       {@code organization_id, mode} of an INSERT.</li>
+ * </ul>
+ * A statement without a marker is refused, so no query can forget the scope. The
+ * database's composite keys then make sure no record points at another tenant's.
+ */
+@Singleton
+public class TenantJdbc {
+
+    private static final String CONDITION = "{tenant";
+    private static final String VALUES = "{tenant.values}";
+
+    private final Jdbc jdbc;
+
+    public TenantJdbc(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public <T> List<T> query(Tenant tenant, String sql, Jdbc.RowReader<T> reader, Object... parameters) {
+        Scoped scoped = scope(tenant, sql, parameters);
+        return jdbc.query(scoped.sql(), reader, scoped.parameters());
+    }
+
+    public <T> Optional<T> queryOne(Tenant tenant, String sql, Jdbc.RowReader<T> reader, Object... parameters) {
+        Scoped scoped = scope(tenant, sql, parameters);
+        return jdbc.queryOne(scoped.sql(), reader, scoped.parameters());
+    }
+
+    public int update(Tenant tenant, String sql, Object... parameters) {
+        Scoped scoped = scope(tenant, sql, parameters);
+        return jdbc.update(scoped.sql(), scoped.parameters());
+    }
+
+    /**
+     * A read over every tenant, for system work that visits them all (a sweep for abandoned
+     * work, say). Whatever it finds must then be acted on through the tenant-scoped methods.
+     */
+    public <T> List<T> queryAcrossTenants(String sql, Jdbc.RowReader<T> reader, Object... parameters) {
+        return jdbc.query(sql, reader, parameters);
+    }
+
+    /** A statement with its markers replaced and the tenant's values placed among its parameters. */
+    public record Scoped(String sql, Object[] parameters) {
+    }
+
+    /** Replaces the markers of a statement, for callers that run it on a connection of their own. */
+    public static Scoped scope(Tenant tenant, String sql, Object... parameters) {
+        StringBuilder out = new StringBuilder(sql.length() + 64);
+        List<Object> bound = new ArrayList<>(Arrays.asList(parameters));
+        int placeholders = 0;
+        int inserted = 0;
+        int markers = 0;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '?') {
+                placeholders++;
+                out.append(c);
+            } else if (sql.startsWith(VALUES, i)) {
+                out.append("?, ?");
+                i += VALUES.length() - 1;
+                bound.addAll(placeholders + inserted, List.of(tenant.organizationId(), tenant.mode().dbValue()));
+                inserted += 2;
+                markers++;
+            } else if (sql.startsWith(CONDITION, i)) {
+                int end = sql.indexOf('}', i);
+                String alias = sql.substring(i + CONDITION.length(), end);
+                String prefix = alias.isEmpty() ? "" : alias.substring(1) + ".";
+                out.append(prefix).append("organization_id = ? AND ").append(prefix).append("mode = ?");
+                i = end;
+                bound.addAll(placeholders + inserted, List.of(tenant.organizationId(), tenant.mode().dbValue()));
+                inserted += 2;
+                markers++;
+            } else {
+                out.append(c);
+            }
+        }
+        if (markers == 0) {
+            throw new IllegalArgumentException("a statement on tenant records needs {tenant} or {tenant.values}: " + sql);
+        }
+        return new Scoped(out.toString(), bound.toArray());
+    }
+}

@@ -1,0 +1,93 @@
+package io.tenantscreening.orders;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.applicants.NewApplicant;
+import io.tenantscreening.applicants.Ssn;
+import io.tenantscreening.properties.PropertyAddress;
+import io.tenantscreening.requesters.RequesterDetails;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a checked {@link PlaceOrder} as JSON and reads it back, so a placement interrupted
+ * after its charge can be finished from what was stored. The JSON holds the SSN: it is only
+ * ever stored sealed. Its shape is versioned ({@code v}) because rows outlive releases.
+ */
+final class PlaceOrderCodec {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int VERSION = 1;
+
+    private PlaceOrderCodec() {
+    }
+
+    static byte[] write(PlaceOrder order) {
+        ObjectNode root = JSON.createObjectNode().put("v", VERSION)
+                .put("package", order.packageSlug()).put("payer", order.payer().value())
+                .put("property_id", order.propertyId()).put("applicant_id", order.applicantId())
+                .put("requester_id", order.requesterId());
+        order.addOnProducts().forEach(root.putArray("add_ons")::add);
+        if (order.property() != null) {
+            PropertyAddress p = order.property();
+            root.putObject("property").put("name", p.name()).put("street", p.street()).put("unit", p.unit())
+                    .put("city", p.city()).put("state", p.state()).put("zipcode", p.zipcode());
+        }
+        if (order.applicant() != null) {
+            NewApplicant a = order.applicant();
+            root.putObject("applicant").put("first_name", a.firstName()).put("last_name", a.lastName()).put("email", a.email())
+                    .put("dob", a.dob() == null ? null : a.dob().toString()).put("phone_number", a.phoneNumber())
+                    .put("ssn", a.ssn() == null ? null : a.ssn().digits());
+        }
+        if (order.requester() != null) {
+            RequesterDetails r = order.requester();
+            root.putObject("requester").put("external_id", r.externalId()).put("type", r.type()).put("name", r.name())
+                    .put("email", r.email()).put("phone_number", r.phoneNumber()).put("street", r.street()).put("unit", r.unit())
+                    .put("city", r.city()).put("state", r.state()).put("zipcode", r.zipcode());
+        }
+        try {
+            return JSON.writeValueAsBytes(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static PlaceOrder read(byte[] bytes) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (root.path("v").asInt() != VERSION) {
+            throw new IllegalStateException("stored order request of unknown version " + root.path("v"));
+        }
+        List<String> addOns = new ArrayList<>();
+        root.path("add_ons").forEach(addOn -> addOns.add(addOn.asText()));
+        JsonNode p = root.path("property");
+        JsonNode a = root.path("applicant");
+        JsonNode r = root.path("requester");
+        return new PlaceOrder(root.get("package").asText(), addOns, Payer.of(root.get("payer").asText()),
+                text(root, "property_id"),
+                p.isMissingNode() ? null : new PropertyAddress(text(p, "name"), text(p, "street"), text(p, "unit"),
+                        text(p, "city"), text(p, "state"), text(p, "zipcode")),
+                text(root, "applicant_id"),
+                a.isMissingNode() ? null : new NewApplicant(text(a, "first_name"), text(a, "last_name"), text(a, "email"),
+                        a.path("dob").isTextual() ? LocalDate.parse(a.get("dob").asText()) : null, text(a, "phone_number"),
+                        a.path("ssn").isTextual() ? Ssn.parse(a.get("ssn").asText()) : null),
+                text(root, "requester_id"),
+                r.isMissingNode() ? null : new RequesterDetails(text(r, "external_id"), text(r, "type"), text(r, "name"),
+                        text(r, "email"), text(r, "phone_number"), text(r, "street"), text(r, "unit"), text(r, "city"),
+                        text(r, "state"), text(r, "zipcode")));
+    }
+
+    private static String text(JsonNode node, String member) {
+        JsonNode value = node.path(member);
+        return value.isTextual() ? value.asText() : null;
+    }
+}
