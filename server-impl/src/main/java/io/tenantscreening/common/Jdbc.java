@@ -93,18 +93,18 @@ public class Jdbc {
     /**
      * An SQL failure; its message never reaches a response. It keeps PostgreSQL's primary
      * message, SQL state and constraint name but not the server's detail, which quotes row
-     * values (personal data) and would otherwise end up in the log. The driver's stack
-     * trace is kept.
+     * values (personal data) and would otherwise end up in the log. The driver's exception
+     * stays its cause, as a copy with the same scrubbed message, stack trace and chain of
+     * causes: messages are scrubbed, chains are kept.
      */
     public static class DataAccessException extends RuntimeException {
 
         private final String constraint;
 
         public DataAccessException(SQLException cause) {
-            super(summary(cause));
+            super(summary(cause), scrubbed(cause));
             ServerErrorMessage server = cause instanceof PSQLException failure ? failure.getServerErrorMessage() : null;
             this.constraint = server == null ? null : server.getConstraint();
-            setStackTrace(cause.getStackTrace());
         }
 
         /** Whether this is a violation of the named constraint. */
@@ -116,6 +116,17 @@ public class Jdbc {
             ServerErrorMessage server = cause instanceof PSQLException failure ? failure.getServerErrorMessage() : null;
             String message = server == null ? cause.getMessage() : server.getMessage();
             return "SQL state " + cause.getSQLState() + ": " + message;
+        }
+
+        /** The chain of causes with every SQL failure in it replaced by a copy that has its summary as message. */
+        private static Throwable scrubbed(Throwable cause) {
+            if (!(cause instanceof SQLException sql)) {
+                return cause;
+            }
+            SQLException copy = new SQLException(summary(sql), sql.getSQLState(), sql.getErrorCode());
+            copy.setStackTrace(sql.getStackTrace());
+            copy.initCause(scrubbed(sql.getCause()));
+            return copy;
         }
     }
 }

@@ -146,7 +146,7 @@ final class OrderMapper {
         }
         String phone = phone(input.getPhoneNumber(), pointer + "phone_number", violations);
         return new NewApplicant(Text.trimToNull(first), Text.trimToNull(last), input.getEmail(), dob, phone,
-                input.getSsn() == null ? null : Ssn.parse(input.getSsn()));
+                input.getSsn() == null ? null : Ssn.parse(input.getSsn().reveal()));
     }
 
     private static RequesterDetails requester(OriginalRequesterInput input, Violations violations) {

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
+import java.sql.SQLException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** SQL failures keep what operators need (state, primary message, constraint) but not the row values PostgreSQL quotes. */
@@ -19,8 +21,23 @@ class JdbcTest {
 
         assertThat(NOT_NULL.getMessage()).contains("jamie.rivera@example.com");
         assertThat(failure.getMessage()).isEqualTo("SQL state 23502: null value in column \"first_name\" violates not-null constraint");
-        assertThat(failure.getCause()).isNull();
-        assertThat(failure.getStackTrace()).isEqualTo(NOT_NULL.getStackTrace());
+    }
+
+    @Test
+    void theDriversFailureStaysTheCauseWithItsTraceAndChainButWithoutTheRowDetail() {
+        PSQLException wrapped = new PSQLException(new ServerErrorMessage(
+                "SERROR\0C23502\0Mouter failure\0DFailing row contains (secret row).\0"));
+        wrapped.initCause(NOT_NULL);
+
+        Jdbc.DataAccessException failure = new Jdbc.DataAccessException(wrapped);
+
+        assertThat(failure.getCause()).isInstanceOf(SQLException.class).hasMessage("SQL state 23502: outer failure");
+        assertThat(failure.getCause().getStackTrace()).isEqualTo(wrapped.getStackTrace());
+        assertThat(failure.getCause().getCause()).hasMessageContaining("first_name").hasNoCause();
+        assertThat(failure.getCause().getCause().getStackTrace()).isEqualTo(NOT_NULL.getStackTrace());
+        for (Throwable link = failure; link != null; link = link.getCause()) {
+            assertThat(link.getMessage()).doesNotContain("jamie.rivera@example.com", "secret row");
+        }
     }
 
     @Test

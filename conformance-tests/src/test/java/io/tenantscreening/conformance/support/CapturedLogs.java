@@ -2,12 +2,19 @@ package io.tenantscreening.conformance.support;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.read.ListAppender;
 import org.slf4j.LoggerFactory;
 
+import java.util.Arrays;
 import java.util.List;
 
-/** Collects what one logger of the running service writes, for tests that read the logs. */
+/**
+ * Collects what one logger of the running service writes, for tests that read the logs.
+ * Each line is everything the event carries: the formatted message, the raw arguments (also
+ * those the message does not use), the MDC, and the logged exception with its whole chain of
+ * causes and suppressed exceptions, messages and stack traces included.
+ */
 public final class CapturedLogs implements AutoCloseable {
 
     private final Logger logger;
@@ -24,7 +31,21 @@ public final class CapturedLogs implements AutoCloseable {
     }
 
     public List<String> lines() {
-        return appender.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        return appender.list.stream().map(CapturedLogs::everything).toList();
+    }
+
+    private static String everything(ILoggingEvent event) {
+        StringBuilder line = new StringBuilder(event.getFormattedMessage());
+        if (event.getArgumentArray() != null) {
+            line.append(" | arguments: ").append(Arrays.deepToString(event.getArgumentArray()));
+        }
+        if (!event.getMDCPropertyMap().isEmpty()) {
+            line.append(" | mdc: ").append(event.getMDCPropertyMap());
+        }
+        if (event.getThrowableProxy() != null) {
+            line.append(" | ").append(ThrowableProxyUtil.asString(event.getThrowableProxy()));
+        }
+        return line.toString();
     }
 
     @Override
