@@ -8,24 +8,27 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
 import io.tenantscreening.common.ErrorResponses;
+import io.tenantscreening.common.Routes;
 
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Requires a valid bearer key on every request except the public contract document:
+ * Requires a valid bearer key on every request to the JSON API except the public contract
+ * document (pages for applicants use their own tokens):
  * missing, malformed, unknown or revoked keys get 401 authorization_error, a read_only
  * key on anything but GET (or HEAD) gets 403 forbidden. The caller it establishes is
  * what every layer below scopes its data by.
  */
-@ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+@ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class AuthenticationFilter implements Ordered {
 
     private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml");

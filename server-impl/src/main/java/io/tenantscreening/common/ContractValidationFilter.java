@@ -8,6 +8,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -22,7 +23,7 @@ import io.tenantscreening.common.json.StrictJsonBodyHandler;
  * left on the request for the controller. Runs on the blocking pool: however long a check
  * takes, it never holds an event-loop thread that other clients' requests need.
  */
-@ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+@ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class ContractValidationFilter implements Ordered {
 
     private final ContractValidator validator;

@@ -12,6 +12,7 @@ import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.tenantscreening.pages.PageErrors;
 import jakarta.inject.Singleton;
 
 import java.util.List;
@@ -23,26 +24,33 @@ import java.util.TreeSet;
  * failure) into our envelope, with the status and code the contract gives. Body problems
  * the framework reports as 400 become 422 validation errors. Nothing from the exception
  * reaches the body. Requests the HTTP decoder refused never pass the request filters, so
- * their answers get Request-Id and Service-Tenant-Version here.
+ * their answers get Request-Id and Service-Tenant-Version here. On the applicants' pages
+ * the same errors are HTML pages ({@link PageErrors}).
  */
 @Singleton
 @Replaces(ErrorResponseProcessor.class)
-public class FrameworkErrorProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
+public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
 
     private final NettyHttpServerConfiguration server;
+    private final PageErrors pages;
 
-    public FrameworkErrorProcessor(NettyHttpServerConfiguration server) {
+    public FrameworkErrorProcessor(NettyHttpServerConfiguration server, PageErrors pages) {
         this.server = server;
+        this.pages = pages;
     }
 
     @Override
-    public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
+    public MutableHttpResponse<Object> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
         HttpRequest<?> request = context.getRequest();
         ApiException error = translate(response.code(), context, server);
         if (RequestIds.isUnassigned(request)) {
             response.getHeaders().set(RequestIds.HEADER, RequestIds.assign(request));
             response.getHeaders().set(ApiVersions.HEADER, ApiVersions.NEWEST);
-            RequestTrackingFilter.log(request, error.status().getCode(), 0);
+            AccessLog.end(request, error.status().getCode());
+        }
+        if (Routes.isPage(request)) {
+            MutableHttpResponse<String> page = pages.page(error.status(), RequestIds.of(request));
+            return response.status(page.status()).contentType(page.getContentType().orElseThrow()).body(page.body());
         }
         return response.status(error.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)

@@ -2,7 +2,9 @@ package io.tenantscreening.common;
 
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
+import io.tenantscreening.pages.PageErrors;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,14 +15,23 @@ import org.slf4j.LoggerFactory;
  * internal_error without any detail of the cause.
  */
 @Singleton
-public class UnexpectedFailureHandler implements ExceptionHandler<Throwable, HttpResponse<ErrorEnvelope>> {
+public class UnexpectedFailureHandler implements ExceptionHandler<Throwable, HttpResponse<?>> {
 
     private static final Logger LOG = LoggerFactory.getLogger(UnexpectedFailureHandler.class);
 
+    private final PageErrors pages;
+
+    public UnexpectedFailureHandler(PageErrors pages) {
+        this.pages = pages;
+    }
+
     @Override
-    public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Throwable exception) {
+    public HttpResponse<?> handle(HttpRequest request, Throwable exception) {
         LOG.error("request_id={} unexpected failure in {} {}", RequestIds.of(request), request.getMethodName(),
-                request.getUri().getRawPath(), exception);
+                Routes.loggedPath(request), exception);
+        if (Routes.isPage(request)) {
+            return pages.page(HttpStatus.INTERNAL_SERVER_ERROR, RequestIds.of(request));
+        }
         return ErrorResponses.of(InternalErrors.forRequest(request));
     }
 }

@@ -31,6 +31,7 @@ public final class TestServer {
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
             properties.put("screening.keys", KEYS);
+            properties.put("test.clock", "movable");
             properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);
