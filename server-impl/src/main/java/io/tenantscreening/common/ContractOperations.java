@@ -10,9 +10,12 @@ import io.swagger.v3.parser.core.models.ParseOptions;
 import jakarta.inject.Singleton;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The operations of openapi.yaml with every {@code $ref} resolved, found by method and
@@ -20,6 +23,8 @@ import java.util.Optional;
  */
 @Singleton
 public class ContractOperations {
+
+    private static final Pattern ROUTE_VARIABLE_BOUND = Pattern.compile("\\{([^}:]+):[^}]*}");
 
     private final List<Documented> operations = new ArrayList<>();
 
@@ -40,10 +45,15 @@ public class ContractOperations {
         return List.copyOf(operations);
     }
 
-    /** The documented operation with this method and path template, as the router's routes name them. */
+    /**
+     * The documented operation with this method and path template, as the router's routes
+     * name them: {@code /orders/{id:64}} (the generated routes bound a variable's length) is
+     * the document's {@code /orders/{id}}.
+     */
     public Optional<Documented> find(String method, String pathTemplate) {
+        String documented = ROUTE_VARIABLE_BOUND.matcher(pathTemplate).replaceAll("{$1}");
         return operations.stream()
-                .filter(operation -> operation.method().equals(method) && operation.pathTemplate().equals(pathTemplate))
+                .filter(operation -> operation.method().equals(method) && operation.pathTemplate().equals(documented))
                 .findFirst();
     }
 
@@ -57,6 +67,17 @@ public class ContractOperations {
             }
             MediaType json = operation.getRequestBody().getContent().get("application/json");
             return json == null ? Optional.empty() : Optional.ofNullable(json.getSchema());
+        }
+
+        /** The media types of its successful answers, in the document's order. */
+        public Set<String> produces() {
+            Set<String> types = new LinkedHashSet<>();
+            operation.getResponses().forEach((status, response) -> {
+                if (status.startsWith("2") && response.getContent() != null) {
+                    types.addAll(response.getContent().keySet());
+                }
+            });
+            return types;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.tenantscreening.common;
 
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
@@ -12,10 +13,13 @@ import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.micronaut.web.router.Router;
 import io.tenantscreening.pages.PageErrors;
 import jakarta.inject.Singleton;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -33,16 +37,22 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
 
     private final NettyHttpServerConfiguration server;
     private final PageErrors pages;
+    private final BeanProvider<Router> router;
+    private final ContractOperations operations;
 
-    public FrameworkErrorProcessor(NettyHttpServerConfiguration server, PageErrors pages) {
+    public FrameworkErrorProcessor(NettyHttpServerConfiguration server, PageErrors pages, BeanProvider<Router> router,
+                                   ContractOperations operations) {
         this.server = server;
         this.pages = pages;
+        this.router = router;
+        this.operations = operations;
     }
 
     @Override
     public MutableHttpResponse<Object> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
         HttpRequest<?> request = context.getRequest();
-        ApiException error = translate(response.code(), context, server);
+        ApiException error = response.code() == HttpStatus.NOT_ACCEPTABLE.getCode()
+                ? ContentNegotiation.refusal(producedFor(request)) : translate(response.code(), context, server);
         if (RequestIds.isUnassigned(request)) {
             response.getHeaders().set(RequestIds.HEADER, RequestIds.assign(request));
             response.getHeaders().set(ApiVersions.HEADER, ApiVersions.NEWEST);
@@ -57,6 +67,23 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
                 .body(error.envelope());
     }
 
+    /** What the documented operation the router refused for its Accept header answers in (empty if none is found). */
+    private Set<String> producedFor(HttpRequest<?> request) {
+        return router.get().find(request.getMethod(), request.getPath(), request)
+                .map(match -> operations.find(match.getRouteInfo().getHttpMethodName(),
+                        match.getRouteInfo().getUriMatchTemplate().toPathString()))
+                .flatMap(Optional::stream)
+                .findFirst()
+                .map(ContractOperations.Documented::produces)
+                .orElse(Set.of());
+    }
+
+    /** The answer to a request for a path the API does not have. */
+    public static ApiException noSuchRoute(HttpRequest<?> request) {
+        return ApiException.notFound("No resource matches " + request.getMethodName() + " " + Echo.of(request.getPath())
+                + ". See GET /openapi.yaml for the routes this API serves.");
+    }
+
     private static ApiException translate(int status, ErrorContext context, NettyHttpServerConfiguration server) {
         HttpRequest<?> request = context.getRequest();
         String route = request.getMethodName() + " " + Echo.of(request.getPath());
@@ -65,12 +92,10 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
                     "The request could not be read. Send a JSON body that matches the documented schema.")));
             case 401 -> ApiException.unauthorized("Send a valid API key as 'Authorization: Bearer <key>'.");
             case 403 -> ApiException.forbidden("This API key may not perform this request.");
-            case 404 -> ApiException.notFound("No resource matches " + route + ". See GET /openapi.yaml for the routes this API serves.");
+            case 404 -> noSuchRoute(request);
             case 405 -> new ApiException(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
                     "The method " + Echo.of(request.getMethodName()) + " is not allowed on " + Echo.of(request.getPath())
                             + allowed(context) + ".");
-            case 406 -> new ApiException(HttpStatus.NOT_ACCEPTABLE, "not_acceptable",
-                    "None of the media types in the Accept header can be produced for " + route + ".");
             case 413 -> tooLarge(request, server);
             case 415 -> new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
                     "Send the request body as application/json.");
