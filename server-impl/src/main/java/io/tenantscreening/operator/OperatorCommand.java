@@ -9,14 +9,15 @@ import java.util.Optional;
 
 /**
  * The operator command line: manages organisations, API keys, billing state, original
- * requesters and sealing keys directly in the database (never through the public API) and
+ * requesters and sealing keys, and shows background work, directly in the database (never through the public API) and
  * prints JSON on stdout for scripts. Commands that seal nothing need no SCREENING_KEYS.
  * Logs go to stderr so stdout stays parseable.
  */
 @Command(name = "operator", mixinStandardHelpOptions = true,
-        description = "Manage organisations, API keys, billing state, original requesters and sealing keys. Prints JSON on stdout.",
+        description = "Manage organisations, API keys, billing state, original requesters and sealing keys; "
+                + "inspect background work. Prints JSON on stdout.",
         subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RequesterCommands.class,
-                SealingKeyCommands.class})
+                SealingKeyCommands.class, WorkCommands.class})
 public class OperatorCommand {
 
     /** The Micronaut environment the command line runs in; what only the service does is off in it. */

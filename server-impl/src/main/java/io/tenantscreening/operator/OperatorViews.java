@@ -6,6 +6,7 @@ import io.tenantscreening.auth.ApiKeyRecord;
 import io.tenantscreening.common.crypto.SealingKeyRepository;
 import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.requesters.OriginalRequester;
+import io.tenantscreening.work.WorkInventory;
 
 import java.time.Instant;
 import java.util.List;
@@ -60,6 +61,16 @@ final class OperatorViews {
     record SealingKeyView(String id, Instant first_sealed_at, Map<String, Long> sealing) {
         static SealingKeyView of(SealingKeyRepository.RecordedKey key) {
             return new SealingKeyView(key.id(), key.firstSealedAt(), key.sealing());
+        }
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record WorkView(String task, String instance, Instant runs_at, boolean running, String running_on, Instant last_heartbeat,
+                    int failures_in_a_row, String last_error, Instant last_failure, Instant last_success) {
+        static WorkView of(WorkInventory.Work work) {
+            return new WorkView(work.task(), work.instance(), work.runsAt(), work.running(), work.runningOn(),
+                    work.lastHeartbeat(), work.failuresInARow(), work.lastError(), work.lastFailure(), work.lastSuccess());
         }
     }
 }

@@ -1,39 +1,40 @@
 package io.tenantscreening.orders;
 
-import io.micronaut.context.annotation.Requires;
-import io.micronaut.runtime.event.annotation.EventListener;
-import io.micronaut.runtime.server.event.ServerStartupEvent;
-import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.Async;
-import io.tenantscreening.operator.OperatorCommand;
+import com.github.kagkarlsson.scheduler.task.Task;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
+import io.tenantscreening.work.BackgroundWork;
+import io.tenantscreening.work.WorkSettings;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * When the service starts, resumes the placements whose holders are gone (an instance
- * killed between charge and order, say): each ends in its order, or in a refund. Runs in
- * the background; several instances starting together share the work without doing any
- * twice (a placement is taken over by one of them).
+ * Resumes the placements whose holders are gone (an instance killed between charge and
+ * order, say): each ends in its order, or in a refund. A recurring sweep, every
+ * {@code screening.work.sweep-interval}, run by one instance at a time.
  */
 @Singleton
-@Requires(notEnv = OperatorCommand.ENVIRONMENT)
-public class AbandonedPlacements {
+public class AbandonedPlacements implements BackgroundWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(AbandonedPlacements.class);
 
     private final OrderPlacement placement;
+    private final WorkSettings settings;
 
-    public AbandonedPlacements(OrderPlacement placement) {
+    public AbandonedPlacements(OrderPlacement placement, WorkSettings settings) {
         this.placement = placement;
+        this.settings = settings;
     }
 
-    @EventListener
-    @Async(TaskExecutors.BLOCKING)
-    public void onStartup(ServerStartupEvent event) {
-        int resumed = placement.resumeAbandoned();
-        if (resumed > 0) {
-            LOG.info("resumed {} abandoned order placement(s)", resumed);
-        }
+    @Override
+    public Task<Void> task() {
+        return Tasks.recurring("resume-abandoned-placements", Schedules.fixedDelay(settings.getSweepInterval()))
+                .execute((instance, context) -> {
+                    int resumed = placement.resumeAbandoned();
+                    if (resumed > 0) {
+                        LOG.info("resumed {} abandoned order placement(s)", resumed);
+                    }
+                });
     }
 }

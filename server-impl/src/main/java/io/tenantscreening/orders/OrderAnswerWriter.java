@@ -6,11 +6,13 @@ import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Set;
 
 /**
- * Writes the answers an Idempotency-Key keeps for replays, as the API shows them: the
- * order's JSON for a 201, the error envelope for a 402. Placement uses it without knowing
- * the API's models, also when it finishes a placement no request is waiting for.
+ * Writes orders as the API shows them, for what is stored rather than answered: the
+ * answers an Idempotency-Key keeps for replays (the order's JSON for a 201, the error
+ * envelope for a 402) and the objects of events. Services use it without knowing the API's
+ * models, also in background work that no request is waiting for.
  */
 @Singleton
 public class OrderAnswerWriter {
@@ -23,6 +25,11 @@ public class OrderAnswerWriter {
 
     String created(OrderView stored) {
         return write(OrderMapper.toApi(stored));
+    }
+
+    /** The order alone, as an event shows it (no embedded records; its application URL is null once it is no longer waiting). */
+    String order(Order order) {
+        return write(OrderMapper.toApi(new OrderView(order, null, Set.of(), null, null, null)));
     }
 
     String refused(ApiException refusal) {

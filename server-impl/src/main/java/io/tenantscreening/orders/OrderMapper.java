@@ -32,7 +32,7 @@ import java.util.Objects;
  * checks the rules the contract's schemas cannot express (one form per side, name forms,
  * phone numbers, the requester's address group) and reports every failing member at once.
  */
-final class OrderMapper {
+public final class OrderMapper {
 
     private static final int NAME_PART_MAX = 50;
     private static final LocalDate EARLIEST_DOB = LocalDate.of(1900, 1, 1);
@@ -60,7 +60,7 @@ final class OrderMapper {
                 input.getApplicantId(), applicant, input.getOriginalRequesterId(), requester);
     }
 
-    static io.tenantscreening.api.model.Order toApi(OrderView view) {
+    public static io.tenantscreening.api.model.Order toApi(OrderView view) {
         Order order = view.order();
         io.tenantscreening.api.model.Order api = new io.tenantscreening.api.model.Order()
                 .id(order.id())

@@ -79,6 +79,7 @@ public class OrderPlacement {
     private final SealingKeys keys;
     private final Sealer sealer;
     private final OrderAnswerWriter answers;
+    private final OrderLifecycle lifecycle;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
     private final Duration lease;
@@ -86,7 +87,8 @@ public class OrderPlacement {
     public OrderPlacement(OrderRepository orders, IdempotencyRepository idempotency, OrderService reads,
                           PropertyService properties, ApplicantService applicants, RequesterService requesters,
                           BillingService billing, ApplicationTokens tokens, SealingKeys keys, Sealer sealer,
-                          OrderAnswerWriter answers, TransactionOperations<Connection> transactions, Clock clock,
+                          OrderAnswerWriter answers, OrderLifecycle lifecycle, TransactionOperations<Connection> transactions,
+                          Clock clock,
                           @Value("${screening.orders.placement-lease}") Duration lease) {
         this.orders = orders;
         this.idempotency = idempotency;
@@ -99,6 +101,7 @@ public class OrderPlacement {
         this.keys = keys;
         this.sealer = sealer;
         this.answers = answers;
+        this.lifecycle = lifecycle;
         this.transactions = transactions;
         this.clock = clock;
         this.lease = lease;
@@ -152,27 +155,25 @@ public class OrderPlacement {
     /**
      * Resumes placements whose holders are gone (their leases ran out), so that a charge
      * taken just before a crash ends in an order or a refund even when no client retries.
-     * Answers how many it resumed.
+     * Takes up to a batch at a time (the sweep runs again for the rest); answers how many
+     * it resumed.
      */
     public int resumeAbandoned() {
         int resumed = 0;
-        List<IdempotencyRepository.Abandoned> batch;
-        do {
-            batch = transactions.executeRead(status -> idempotency.abandoned(Timestamps.now(clock), SWEEP_BATCH));
-            for (IdempotencyRepository.Abandoned abandoned : batch) {
-                Tenant tenant = new Tenant(abandoned.organizationId(), Mode.LIVE);
-                try {
-                    if (takeOver(tenant, abandoned.key()).map(work -> proceed(work, Set.of())).isPresent()) {
-                        resumed++;
-                    }
-                } catch (ApiException refused) {
-                    LOG.info("abandoned placement {} of {} ended without an order: {}", abandoned.key(),
-                            abandoned.organizationId(), refused.errors().get(0).code());
-                } catch (RuntimeException e) {
-                    LOG.error("abandoned placement {} of {} could not be resumed", abandoned.key(), abandoned.organizationId(), e);
+        for (IdempotencyRepository.Abandoned abandoned
+                : transactions.executeRead(status -> idempotency.abandoned(Timestamps.now(clock), SWEEP_BATCH))) {
+            Tenant tenant = new Tenant(abandoned.organizationId(), Mode.LIVE);
+            try {
+                if (takeOver(tenant, abandoned.key()).map(work -> proceed(work, Set.of())).isPresent()) {
+                    resumed++;
                 }
+            } catch (ApiException refused) {
+                LOG.info("abandoned placement {} of {} ended without an order: {}", abandoned.key(),
+                        abandoned.organizationId(), refused.errors().get(0).code());
+            } catch (RuntimeException e) {
+                LOG.error("abandoned placement {} of {} could not be resumed", abandoned.key(), abandoned.organizationId(), e);
             }
-        } while (batch.size() == SWEEP_BATCH);
+        }
         return resumed;
     }
 
@@ -360,6 +361,9 @@ public class OrderPlacement {
             throw e;
         }
         orders.recordTransition(tenant, orderId, null, status, ACTOR_API, now);
+        if (status == OrderStatus.PENDING) {
+            lifecycle.createdPending(tenant, order);
+        }
         return reads.view(order, includes, property, applicant, requester);
     }
 

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /** Tables orders and order_transitions, always within one tenant. */
@@ -57,8 +58,18 @@ public class OrderRepository {
                 OrderRepository::read, id);
     }
 
-    public void markCanceled(Tenant tenant, String id, Instant at) {
-        jdbc.update(tenant, "UPDATE orders SET status = 'canceled', canceled_at = ? WHERE {tenant} AND id = ?", at, id);
+    /** Sets the status, and completed_at or canceled_at when it is one of those. */
+    void moveTo(Tenant tenant, String id, OrderStatus status, Instant at) {
+        jdbc.update(tenant, "UPDATE orders SET status = ?, completed_at = ?, canceled_at = ? WHERE {tenant} AND id = ?",
+                status.value(), status == OrderStatus.COMPLETED ? Timestamp.from(at) : null,
+                status == OrderStatus.CANCELED ? Timestamp.from(at) : null, id);
+    }
+
+    /** Orders of any tenant still waiting for their applicant since before {@code createdBefore}, oldest first. */
+    List<OrderRef> waitingSince(Instant createdBefore, int limit) {
+        return jdbc.queryAcrossTenants("SELECT organization_id, mode, id FROM orders WHERE status = 'waiting_for_applicant' "
+                        + "AND created_at < ? ORDER BY created_at LIMIT ?",
+                row -> new OrderRef(row.getString(1), row.getString(2), row.getString(3)), createdBefore, limit);
     }
 
     /** Records a change of the order's status; the order must be the tenant's. */

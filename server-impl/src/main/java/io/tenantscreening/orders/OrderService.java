@@ -5,9 +5,7 @@ import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
 import io.tenantscreening.properties.Property;
@@ -16,8 +14,6 @@ import io.tenantscreening.requesters.OriginalRequester;
 import io.tenantscreening.requesters.RequesterService;
 import jakarta.inject.Singleton;
 
-import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,30 +22,26 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Reads, lists and cancels orders of one tenant, with the related records an include
- * names embedded (one query per kind of record, never one per order). Placing orders is
- * {@link OrderPlacement}'s.
+ * Reads and lists orders of one tenant, with the related records an include names
+ * embedded (one query per kind of record, never one per order). Placing orders is
+ * {@link OrderPlacement}'s, changing their state {@link OrderLifecycle}'s.
  */
 @Singleton
 public class OrderService {
-
-    private static final String ACTOR_API = "api";
 
     private final OrderRepository orders;
     private final PropertyService properties;
     private final ApplicantService applicants;
     private final RequesterService requesters;
     private final ApplicationTokens tokens;
-    private final Clock clock;
 
     public OrderService(OrderRepository orders, PropertyService properties, ApplicantService applicants,
-                        RequesterService requesters, ApplicationTokens tokens, Clock clock) {
+                        RequesterService requesters, ApplicationTokens tokens) {
         this.orders = orders;
         this.properties = properties;
         this.applicants = applicants;
         this.requesters = requesters;
         this.tokens = tokens;
-        this.clock = clock;
     }
 
     @Transactional
@@ -61,20 +53,6 @@ public class OrderService {
     public Page<OrderView> list(Tenant tenant, PageRequest request, Set<Include> includes) {
         Page<Order> page = orders.page(tenant, request);
         return new Page<>(views(tenant, page.items(), includes), page.count(), page.next(), page.previous());
-    }
-
-    /** Cancels an order that is not final yet; 422 on the path parameter otherwise. */
-    @Transactional
-    public OrderView cancel(Tenant tenant, String id, Set<Include> includes) {
-        Order order = orders.lockById(tenant, id).orElseThrow(() -> notFound(id));
-        if (order.status().isFinal()) {
-            throw ApiException.invalid(ErrorSource.parameter("id"), "Order '" + order.id() + "' is " + order.status().value()
-                    + " and can no longer be canceled.");
-        }
-        Instant now = Timestamps.now(clock);
-        orders.markCanceled(tenant, order.id(), now);
-        orders.recordTransition(tenant, order.id(), order.status(), OrderStatus.CANCELED, ACTOR_API, now);
-        return view(tenant, id, includes);
     }
 
     /** The order with this id as answered, in the caller's transaction; 404 when the tenant has none. */

@@ -14,7 +14,15 @@ public enum OrderStatus {
         return valueOf(value.toUpperCase(Locale.ROOT));
     }
 
-    public boolean isFinal() {
-        return this == COMPLETED || this == CANCELED;
+    /**
+     * The state machine: waiting_for_applicant → pending → completed, and
+     * waiting_for_applicant or pending → canceled. completed and canceled are final.
+     */
+    public boolean canMoveTo(OrderStatus next) {
+        return switch (this) {
+            case WAITING_FOR_APPLICANT -> next == PENDING || next == CANCELED;
+            case PENDING -> next == COMPLETED || next == CANCELED;
+            case COMPLETED, CANCELED -> false;
+        };
     }
 }

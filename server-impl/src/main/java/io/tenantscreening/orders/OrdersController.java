@@ -33,12 +33,15 @@ public class OrdersController implements OrdersApi {
 
     private final OrderService orders;
     private final OrderPlacement placement;
+    private final OrderLifecycle lifecycle;
     private final ListLinks links;
     private final JsonMapper json;
 
-    public OrdersController(OrderService orders, OrderPlacement placement, ListLinks links, JsonMapper json) {
+    public OrdersController(OrderService orders, OrderPlacement placement, OrderLifecycle lifecycle, ListLinks links,
+                            JsonMapper json) {
         this.orders = orders;
         this.placement = placement;
+        this.lifecycle = lifecycle;
         this.links = links;
         this.json = json;
     }
@@ -85,7 +88,8 @@ public class OrdersController implements OrdersApi {
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
-        return HttpResponse.ok(OrderMapper.toApi(orders.cancel(Caller.current().tenant(), id, Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
+                Include.parse(include))));
     }
 
     private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderPlacement.Replayed replayed) {

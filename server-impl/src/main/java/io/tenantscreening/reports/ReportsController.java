@@ -1,39 +1,63 @@
 package io.tenantscreening.reports;
 
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.context.ServerRequestContext;
 import io.tenantscreening.api.ReportsApi;
 import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.ApiException;
-import io.tenantscreening.common.Echo;
+import io.tenantscreening.common.ContentNegotiation;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.OrderService;
 
+import java.util.List;
 import java.util.Set;
 
 /**
- * GET /orders/{id}/report and GET /reports/{id}. No order produces a report yet (report
- * production arrives with the screening providers), so both answer 404 for every id: the
- * first says whether the order exists at all.
+ * GET /orders/{id}/report and GET /reports/{id}: the same report, as JSON, or as a PDF
+ * when the Accept header prefers application/pdf (JSON on a tie). An Accept that allows
+ * neither was answered 406 by the contract check.
  */
 @Controller
 public class ReportsController implements ReportsApi {
 
+    private static final List<String> ANSWERS = List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PDF);
+
+    private final ReportService reports;
+    private final ReportRepresentation representation;
+    private final ReportPdf pdf;
     private final OrderService orders;
 
-    public ReportsController(OrderService orders) {
+    public ReportsController(ReportService reports, ReportRepresentation representation, ReportPdf pdf, OrderService orders) {
+        this.reports = reports;
+        this.representation = representation;
+        this.pdf = pdf;
         this.orders = orders;
     }
 
     @Override
     public HttpResponse<Object> getOrderReport(String id, @Nullable String serviceTenantVersion) {
-        String orderId = orders.get(Caller.current().tenant(), id, Set.of()).order().id();
-        throw ApiException.notFound("Order '" + orderId + "' has no report yet: a report exists once the order is "
-                + "completed. Poll again later or wait for the report.completed event.");
+        Tenant tenant = Caller.current().tenant();
+        return answer(tenant, reports.forOrder(tenant, id));
     }
 
     @Override
     public HttpResponse<Object> getReport(String id, @Nullable String serviceTenantVersion) {
-        throw ApiException.notFound("No report with id '" + Echo.of(id) + "'.");
+        Tenant tenant = Caller.current().tenant();
+        return answer(tenant, reports.get(tenant, id));
+    }
+
+    private HttpResponse<Object> answer(Tenant tenant, Report report) {
+        HttpRequest<?> request = ServerRequestContext.currentRequest().orElseThrow();
+        if (!ContentNegotiation.choose(request, ANSWERS).orElseThrow().equals(MediaType.APPLICATION_PDF)) {
+            return HttpResponse.ok(representation.toApi(report));
+        }
+        byte[] document = pdf.render(report, orders.get(tenant, report.orderId(), Set.of(Include.PROPERTY, Include.APPLICANT)));
+        return HttpResponse.<Object>ok(document)
+                .contentType(MediaType.APPLICATION_PDF_TYPE)
+                .header("Content-Disposition", "inline; filename=\"" + report.id() + ".pdf\"");
     }
 }

@@ -66,11 +66,18 @@ public final class Api {
         private final String method;
         private final String pathAndQuery;
         private final Map<String, String> headers = new LinkedHashMap<>();
+        private String baseUrl;
         private byte[] body;
 
         private Call(String method, String pathAndQuery) {
             this.method = method;
             this.pathAndQuery = pathAndQuery;
+        }
+
+        /** Sends to another instance of the service (one started as a separate process) instead of the test server. */
+        public Call at(String otherBaseUrl) {
+            baseUrl = otherBaseUrl;
+            return this;
         }
 
         public Call key(String apiKey) {
@@ -134,13 +141,14 @@ public final class Api {
         }
 
         private ApiResponse exchange(boolean validate) {
-            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(TestServer.baseUrl() + pathAndQuery))
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create((baseUrl == null ? TestServer.baseUrl() : baseUrl)
+                            + pathAndQuery))
                     .timeout(Duration.ofSeconds(30))
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
             headers.forEach(builder::header);
-            HttpResponse<String> response;
+            HttpResponse<byte[]> response;
             try {
-                response = CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                response = CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {

@@ -4,15 +4,24 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A received response, already checked against the contract, with assertion helpers. */
-public record ApiResponse(int status, Map<String, List<String>> headers, String body) {
+/** A received response, already checked against the contract, with assertion helpers; {@code bytes} is the body as received. */
+public record ApiResponse(int status, Map<String, List<String>> headers, String body, byte[] bytes) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    public ApiResponse(int status, Map<String, List<String>> headers, byte[] bytes) {
+        this(status, headers, new String(bytes, StandardCharsets.UTF_8), bytes);
+    }
+
+    public ApiResponse(int status, Map<String, List<String>> headers, String body) {
+        this(status, headers, body, body.getBytes(StandardCharsets.UTF_8));
+    }
 
     public String header(String name) {
         return headers.entrySet().stream()

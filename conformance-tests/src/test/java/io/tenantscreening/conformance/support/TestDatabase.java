@@ -31,9 +31,28 @@ public final class TestDatabase {
         return env("DATABASE_PASSWORD", "");
     }
 
+    /** The URL of another database on the same server, as the same role. */
+    public static String urlOf(String database) {
+        return url().replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
+    }
+
+    /** Drops the database (ending its connections) and creates it empty, owned by the test role. */
+    public static void recreate(String database) {
+        if (!database.matches("[a-z_]+")) {
+            throw new IllegalArgumentException(database);
+        }
+        execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        execute("CREATE DATABASE " + database);
+    }
+
     /** The rows of a query, each as its column values in order. */
     public static List<List<Object>> rows(String sql, Object... parameters) {
-        try (Connection connection = DriverManager.getConnection(url(), user(), password());
+        return rowsIn(url(), sql, parameters);
+    }
+
+    /** Like {@link #rows}, in the database at this URL. */
+    public static List<List<Object>> rowsIn(String databaseUrl, String sql, Object... parameters) {
+        try (Connection connection = DriverManager.getConnection(databaseUrl, user(), password());
              PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
@@ -67,7 +86,11 @@ public final class TestDatabase {
 
     /** The single number a query answers, such as a count(*). */
     public static long number(String sql, Object... parameters) {
-        return ((Number) rows(sql, parameters).get(0).get(0)).longValue();
+        return numberIn(url(), sql, parameters);
+    }
+
+    public static long numberIn(String databaseUrl, String sql, Object... parameters) {
+        return ((Number) rowsIn(databaseUrl, sql, parameters).get(0).get(0)).longValue();
     }
 
     static Map<String, Object> properties() {

@@ -32,6 +32,16 @@ public final class TestServer {
             properties.put("screening.environment", "test");
             properties.put("screening.keys", KEYS);
             properties.put("test.clock", "movable");
+            // Background work at test speed: sweeps twice a second, quick retries, a sandbox
+            // that answers after a second, providers abandoned after a second, and live
+            // income checks asked of the scripted provider (ScriptedIncomeProvider).
+            properties.put("screening.work.sweep-interval", "500ms");
+            properties.put("screening.work.first-retry", "200ms");
+            properties.put("screening.work.longest-retry", "1s");
+            properties.put("screening.providers.sandbox.delay", "1s");
+            properties.put("screening.providers.timeout", "1s");
+            properties.put("screening.providers.live.income-verification", "scripted");
+            properties.put("test.scripted-provider", "true");
             properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);

@@ -36,37 +36,64 @@ public class KeysetPager {
         this.jdbc = jdbc;
     }
 
+    /**
+     * A narrower list: a condition on the table's own columns, its parameters, and the
+     * collection_counts name that counts exactly the rows it keeps.
+     */
+    public record Filter(String condition, List<Object> parameters, String countedAs) {
+
+        public static Filter none(String table) {
+            return new Filter(null, List.of(), table);
+        }
+    }
+
     public <T extends Positioned> Page<T> page(String table, String columns, Tenant tenant, PageRequest request,
                                                Jdbc.RowReader<T> reader) {
+        return page(table, columns, tenant, request, reader, Filter.none(table));
+    }
+
+    public <T extends Positioned> Page<T> page(String table, String columns, Tenant tenant, PageRequest request,
+                                               Jdbc.RowReader<T> reader, Filter filter) {
         Cursor cursor = request.cursor();
         boolean towardsNewer = cursor != null && cursor.direction() == Cursor.Direction.NEWER;
         String comparison = cursor == null ? "" : towardsNewer ? " AND (created_at, id) > (?, ?)" : " AND (created_at, id) < (?, ?)";
         String order = towardsNewer ? "created_at ASC, id ASC" : "created_at DESC, id DESC";
-        Object[] parameters = cursor == null ? new Object[]{request.perPage() + 1}
-                : new Object[]{cursor.createdAt(), cursor.id(), request.perPage() + 1};
-        List<T> rows = jdbc.query(tenant, "SELECT " + columns + " FROM " + table + " WHERE {tenant}" + comparison
-                + " ORDER BY " + order + " LIMIT ?", reader, parameters);
+        List<Object> parameters = new ArrayList<>(filter.parameters());
+        if (cursor != null) {
+            parameters.add(cursor.createdAt());
+            parameters.add(cursor.id());
+        }
+        parameters.add(request.perPage() + 1);
+        List<T> rows = jdbc.query(tenant, "SELECT " + columns + " FROM " + table + " WHERE {tenant}" + and(filter) + comparison
+                + " ORDER BY " + order + " LIMIT ?", reader, parameters.toArray());
         boolean moreInDirection = rows.size() > request.perPage();
         List<T> items = new ArrayList<>(rows.subList(0, Math.min(rows.size(), request.perPage())));
         if (towardsNewer) {
             Collections.reverse(items);
         }
         long count = jdbc.queryOne(tenant, "SELECT coalesce(sum(count), 0) FROM collection_counts WHERE {tenant} AND collection = ?",
-                row -> row.getLong(1), table).orElse(0L);
+                row -> row.getLong(1), filter.countedAs()).orElse(0L);
         if (items.isEmpty()) {
             return new Page<>(items, count, null, null);
         }
         T newest = items.get(0);
         T oldest = items.get(items.size() - 1);
-        boolean hasOlder = towardsNewer ? exists(table, tenant, oldest, "<") : moreInDirection;
-        boolean hasNewer = towardsNewer ? moreInDirection : cursor != null && exists(table, tenant, newest, ">");
+        boolean hasOlder = towardsNewer ? exists(table, tenant, filter, oldest, "<") : moreInDirection;
+        boolean hasNewer = towardsNewer ? moreInDirection : cursor != null && exists(table, tenant, filter, newest, ">");
         return new Page<>(items, count,
                 hasOlder ? new Cursor(Cursor.Direction.OLDER, oldest.createdAt(), oldest.id()) : null,
                 hasNewer ? new Cursor(Cursor.Direction.NEWER, newest.createdAt(), newest.id()) : null);
     }
 
-    private boolean exists(String table, Tenant tenant, Positioned from, String comparison) {
-        return jdbc.queryOne(tenant, "SELECT EXISTS (SELECT 1 FROM " + table + " WHERE {tenant} AND (created_at, id) "
-                + comparison + " (?, ?))", row -> row.getBoolean(1), from.createdAt(), from.id()).orElseThrow();
+    private boolean exists(String table, Tenant tenant, Filter filter, Positioned from, String comparison) {
+        List<Object> parameters = new ArrayList<>(filter.parameters());
+        parameters.add(from.createdAt());
+        parameters.add(from.id());
+        return jdbc.queryOne(tenant, "SELECT EXISTS (SELECT 1 FROM " + table + " WHERE {tenant}" + and(filter)
+                + " AND (created_at, id) " + comparison + " (?, ?))", row -> row.getBoolean(1), parameters.toArray()).orElseThrow();
+    }
+
+    private static String and(Filter filter) {
+        return filter.condition() == null ? "" : " AND " + filter.condition();
     }
 }

@@ -1,0 +1,180 @@
+package io.tenantscreening.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.TestDatabase;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Lifecycle issue, point 1 and 8: background work is shared by every instance on one
+ * database, happens exactly once, and survives a kill -9. The instances here are separate
+ * processes on a database of this test's own (so that only they work on it), and notice a
+ * dead instance quickly (heartbeats every 200 ms, dead after 4 missed).
+ */
+class BackgroundWorkersTest {
+
+    private static final String DATABASE = "screening_test_workers";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private static String url;
+    private static Map<String, String> environment;
+
+    @BeforeAll
+    static void database() {
+        TestDatabase.recreate(DATABASE);
+        url = TestDatabase.urlOf(DATABASE);
+        environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", url);
+        environment.put("WORK_HEARTBEAT_INTERVAL", "200ms");
+        environment.put("WORK_MISSED_HEARTBEATS", "4");
+    }
+
+    @Test
+    void twoInstancesOnOneDatabaseCompleteEveryOrderExactlyOnce() throws Exception {
+        String key = testKey("Two instances");
+        ServiceProcess first = ServiceProcess.start(environment);
+        ServiceProcess second = ServiceProcess.start(environment);
+        try {
+            List<String> orders = place(key, 200, List.of(first, second));
+
+            awaitCompleted(orders);
+
+            assertExactlyOnce(orders);
+            for (ServiceProcess instance : List.of(first, second)) {
+                JsonNode completed = Api.get("/events?type=order.completed&per_page=1").at(instance.baseUrl()).key(key).send().json();
+                assertThat(completed.get("count").asLong()).isEqualTo(200);
+            }
+        } finally {
+            first.stop();
+            second.stop();
+        }
+    }
+
+    @Test
+    void aWorkerKilledInTheMiddleOfScreeningsLeavesNothingStuckAndAnotherInstanceFinishes() throws Exception {
+        String key = testKey("Kill -9");
+        Map<String, String> slow = new HashMap<>(environment);
+        slow.put("TEST_SLOW_SCREENING", "3s");
+        ServiceProcess doomed = ServiceProcess.start(slow);
+        List<String> orders = place(key, 20, List.of(doomed));
+        awaitNumber("screenings the doomed instance is in the middle of", "SELECT count(*) > 0 FROM scheduled_tasks "
+                + "WHERE task_name = 'screen-order' AND picked", 1);
+
+        doomed.kill();
+
+        assertThat(number("SELECT count(*) FROM orders WHERE status = 'completed' AND id = ANY (?)", (Object) orders.toArray(new String[0])))
+                .as("none finished before the kill").isZero();
+        assertThat(number("SELECT count(*) FROM scheduled_tasks WHERE task_name = 'screen-order' AND picked"))
+                .as("work still claimed by the dead instance").isPositive();
+        ServiceProcess survivor = ServiceProcess.start(environment);
+        try {
+            awaitCompleted(orders);
+
+            assertExactlyOnce(orders);
+        } finally {
+            survivor.stop();
+        }
+    }
+
+    /** An organisation and its test key in the test's database, made with the operator command line. */
+    private static String testKey(String name) throws IOException {
+        JarProcess.Result organization = JarProcess.run(environment, "operator", "org", "create", "--name", name);
+        assertThat(organization.exitCode()).as(organization.stderr()).isZero();
+        String id = JSON.readTree(organization.stdout()).get("id").asText();
+        JarProcess.Result key = JarProcess.run(environment, "operator", "key", "issue", "--org", id, "--mode", "test", "--scope", "full");
+        assertThat(key.exitCode()).as(key.stderr()).isZero();
+        return JSON.readTree(key.stdout()).get("key").asText();
+    }
+
+    /** Places test orders from 8 clients, spread over the instances; their ids. */
+    private static List<String> place(String key, int count, List<ServiceProcess> instances) throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<ApiResponse>> placing = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                ServiceProcess instance = instances.get(i % instances.size());
+                placing.add(clients.submit(() -> OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString())
+                        .at(instance.baseUrl()).send()));
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<ApiResponse> placed : placing) {
+                ApiResponse response = placed.get();
+                assertThat(response.status()).as(response.body()).isEqualTo(201);
+                ids.add(response.json().get("id").asText());
+            }
+            return ids;
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private static void awaitCompleted(List<String> orders) throws InterruptedException {
+        awaitNumber("completed orders", "SELECT count(*) FROM orders WHERE status = 'completed' AND id = ANY (?)", orders.size(),
+                (Object) orders.toArray(new String[0]));
+    }
+
+    /**
+     * Every order completed once: two transitions, one report, exactly one order.pending,
+     * order.completed and report.completed event each, sequences 1, 2 (order) and 1
+     * (report) without gaps, no work left.
+     */
+    private static void assertExactlyOnce(List<String> orders) {
+        Object ids = orders.toArray(new String[0]);
+        int n = orders.size();
+        assertThat(number("SELECT count(*) FROM orders WHERE status = 'completed' AND completed_at IS NOT NULL "
+                + "AND canceled_at IS NULL AND id = ANY (?)", ids)).isEqualTo(n);
+        assertThat(number("SELECT count(*) FROM reports WHERE order_id = ANY (?)", ids)).isEqualTo(n);
+        assertThat(number("SELECT count(*) FROM order_transitions WHERE order_id = ANY (?)", ids)).isEqualTo(2L * n);
+        assertThat(number("SELECT count(*) FROM screening_checks WHERE status = 'complete' AND order_id = ANY (?)", ids))
+                .as("credit and eviction of each essential order").isEqualTo(2L * n);
+        assertThat(TestDatabase.rowsIn(url, "SELECT type, count(*) FROM events WHERE object_id = ANY (?) "
+                        + "OR object_id IN (SELECT id FROM reports WHERE order_id = ANY (?)) GROUP BY type ORDER BY type", ids, ids))
+                .containsExactly(List.of("order.completed", (long) n), List.of("order.pending", (long) n),
+                        List.of("report.completed", (long) n));
+        assertThat(number("SELECT count(*) FROM (SELECT object_id FROM events WHERE object_id = ANY (?) "
+                + "OR object_id IN (SELECT id FROM reports WHERE order_id = ANY (?)) GROUP BY object_id "
+                + "HAVING min(sequence) <> 1 OR max(sequence) <> count(*) OR count(DISTINCT sequence) <> count(*)) AS gaps", ids, ids))
+                .as("objects whose sequences have gaps or repeats").isZero();
+        assertThat(number("SELECT count(*) FROM scheduled_tasks WHERE task_name = 'screen-order'")).as("work left").isZero();
+    }
+
+    private static long number(String sql, Object... parameters) {
+        return TestDatabase.numberIn(url, sql, parameters);
+    }
+
+    private static void awaitNumber(String description, String sql, long expected, Object... parameters)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        long value;
+        while ((value = numberOrFlag(sql, parameters)) != expected) {
+            assertThat(System.nanoTime()).as("%s reached %d within %s (now %d)", description, expected, PATIENCE, value)
+                    .isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    private static long numberOrFlag(String sql, Object... parameters) {
+        Object value = TestDatabase.rowsIn(url, sql, parameters).get(0).get(0);
+        return value instanceof Boolean flag ? (flag ? 1 : 0) : ((Number) value).longValue();
+    }
+}

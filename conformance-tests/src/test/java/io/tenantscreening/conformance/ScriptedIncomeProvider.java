@@ -1,0 +1,96 @@
+package io.tenantscreening.conformance;
+
+import io.micronaut.context.annotation.Requires;
+import io.tenantscreening.screening.Answer;
+import io.tenantscreening.screening.Findings;
+import io.tenantscreening.screening.IncomeProvider;
+import io.tenantscreening.screening.ScreeningSubject;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Exists only in the test server (test.scripted-provider=true), which routes live
+ * income_verification checks to it: a provider whose behaviour the applicant's last name
+ * scripts, to show what the service does with a real provider's answers.
+ * <ul>
+ *   <li>{@code Outage}: fails (throws) until a test calls {@link #endOutage()};</li>
+ *   <li>{@code Hanging}: the first question never gets an answer (it waits until interrupted);</li>
+ *   <li>{@code Later}: the first question is taken in with a reference, the answer comes when asked again with it;</li>
+ *   <li>anyone else: an income of $4,800.00 at once.</li>
+ * </ul>
+ */
+@Singleton
+@Requires(property = "test.scripted-provider", value = "true")
+public class ScriptedIncomeProvider implements IncomeProvider {
+
+    static final String NAME = "scripted";
+
+    private final Clock clock;
+    private final Map<String, List<Asked>> questions = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> interrupted = new ConcurrentHashMap<>();
+    private volatile boolean outage = true;
+
+    public ScriptedIncomeProvider(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Answer<Findings.IncomeFindings> verifyIncome(ScreeningSubject subject, Asked asked) {
+        List<Asked> mine = questions.computeIfAbsent(subject.applicantId(), id -> new CopyOnWriteArrayList<>());
+        mine.add(asked);
+        switch (subject.lastName()) {
+            case "Outage" -> {
+                if (outage) {
+                    throw new IllegalStateException("scripted outage");
+                }
+            }
+            case "Hanging" -> {
+                if (mine.size() == 1) {
+                    try {
+                        Thread.sleep(Duration.ofMinutes(1).toMillis());
+                    } catch (InterruptedException e) {
+                        interrupted.put(subject.applicantId(), true);
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("scripted hang, interrupted");
+                    }
+                }
+            }
+            case "Later" -> {
+                if (asked.reference() == null) {
+                    return new Answer.Later<>(clock.instant().plusMillis(300), "scripted-" + subject.applicantId());
+                }
+                if (!asked.reference().equals("scripted-" + subject.applicantId())) {
+                    throw new IllegalStateException("asked with reference " + asked.reference());
+                }
+            }
+            default -> {
+            }
+        }
+        return new Answer.Done<>(new Findings.IncomeFindings(480_000L));
+    }
+
+    /** Every question about the applicant, in the order asked. */
+    List<Asked> questionsAbout(String applicantId) {
+        return questions.getOrDefault(applicantId, List.of());
+    }
+
+    /** Whether a question about the applicant was abandoned (its thread interrupted). */
+    boolean abandoned(String applicantId) {
+        return interrupted.getOrDefault(applicantId, false);
+    }
+
+    void endOutage() {
+        outage = false;
+    }
+}

@@ -1,0 +1,102 @@
+package io.tenantscreening.conformance.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Following orders through their lifecycle over the API: waiting for a status (polling,
+ * never sleeping longer than needed), driving test orders with the test helpers, and
+ * reading the events of a tenant or of one object. Every exchange is contract-checked.
+ */
+public final class Screenings {
+
+    /** Long enough for a test order (about a second) or a sandbox screening (TestServer: 1 s) under load. */
+    public static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final long POLL_MILLIS = 25;
+
+    private Screenings() {
+    }
+
+    /** Polls GET /orders/{id} until the order has this status, and answers it then. */
+    public static JsonNode awaitStatus(String key, String orderId, String status) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (true) {
+            JsonNode order = Api.get("/orders/" + orderId).key(key).send().json();
+            if (order.get("status").asText().equals(status)) {
+                return order;
+            }
+            assertThat(System.nanoTime()).as("order %s reached %s within %s; it is %s", orderId, status, PATIENCE,
+                    order.get("status").asText()).isLessThan(deadline);
+            pause();
+        }
+    }
+
+    public static JsonNode submit(String key, String orderId) {
+        ApiResponse response = Api.post("/test_helpers/orders/" + orderId + "/submit").key(key).send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
+    }
+
+    public static JsonNode complete(String key, String orderId) {
+        ApiResponse response = Api.post("/test_helpers/orders/" + orderId + "/complete").key(key).send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
+    }
+
+    /** GET /orders/{id}/report, which must be 200. */
+    public static JsonNode report(String key, String orderId) {
+        ApiResponse response = Api.get("/orders/" + orderId + "/report").key(key).send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
+    }
+
+    /** Every event the key's tenant has, newest first, read page by page with GET /events. */
+    public static List<JsonNode> events(String key) {
+        List<JsonNode> events = new ArrayList<>();
+        String path = "/events?per_page=100";
+        while (path != null) {
+            JsonNode page = Api.get(path).key(key).send().json();
+            page.get("data").forEach(events::add);
+            path = page.get("next_href").isNull() ? null : relative(page.get("next_href").asText());
+        }
+        return events;
+    }
+
+    /** The events about one order or report, in sequence order. */
+    public static List<JsonNode> eventsOf(String key, String objectId) {
+        return events(key).stream()
+                .filter(event -> event.get("data").get("object").get("id").asText().equals(objectId))
+                .sorted(Comparator.comparingLong(event -> event.get("sequence").asLong()))
+                .toList();
+    }
+
+    /** The path and query of one of the service's absolute URLs. */
+    public static String relative(String absoluteUrl) {
+        assertThat(absoluteUrl).startsWith(TestServer.baseUrl());
+        return absoluteUrl.substring(TestServer.baseUrl().length());
+    }
+
+    /** Waits until a query's single number reaches a value. */
+    public static void awaitNumber(String description, long expected, String sql, Object... parameters) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (TestDatabase.number(sql, parameters) != expected) {
+            assertThat(System.nanoTime()).as("%s reached %d within %s", description, expected, PATIENCE).isLessThan(deadline);
+            pause();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.tenantscreening.conformance.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The service as a separate process on a port of its own, started as an operator starts it,
+ * so that it can be stopped or killed (kill -9) without taking the test with it.
+ */
+public record ServiceProcess(JarProcess.Started process, int port) {
+
+    /** Starts the service with this environment (PORT is chosen here) and waits until it serves. */
+    public static ServiceProcess start(Map<String, String> environment) {
+        int port = freePort();
+        Map<String, String> withPort = new HashMap<>(environment);
+        withPort.put("PORT", String.valueOf(port));
+        JarProcess.Started started = JarProcess.start(withPort);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!started.stdout().contains("Startup completed")) {
+            assertThat(started.process().isAlive()).as("service exited: %s", started.stderr()).isTrue();
+            assertThat(System.nanoTime()).as("started within 60 s").isLessThan(deadline);
+            sleep(100);
+        }
+        return new ServiceProcess(started, port);
+    }
+
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
+
+    /** Waits for the process to end by itself; its exit code. */
+    public int exitCode() {
+        try {
+            assertThat(process.process().waitFor(30, TimeUnit.SECONDS)).as("the service ended").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.process().exitValue();
+    }
+
+    /** Kills the process at once, as kill -9 does: no shutdown hooks, nothing finishes. */
+    public void kill() {
+        process.process().destroyForcibly();
+        assertThat(exitCode()).isEqualTo(137);
+    }
+
+    /** Stops the process the way an operator does (SIGTERM), waiting for it to end. */
+    public void stop() {
+        process.process().destroy();
+        try {
+            process.process().waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

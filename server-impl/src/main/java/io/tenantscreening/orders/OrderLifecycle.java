@@ -1,0 +1,156 @@
+package io.tenantscreening.orders;
+
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.transaction.annotation.Transactional;
+import io.tenantscreening.common.ApiException;
+import io.tenantscreening.common.Echo;
+import io.tenantscreening.common.ErrorSource;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.events.EventService;
+import io.tenantscreening.events.EventType;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * The one place an order changes state: waiting_for_applicant → pending → completed, and
+ * waiting_for_applicant or pending → canceled. Each change locks the order's row, refuses
+ * a move the state machine does not allow, sets the status with its timestamp, and writes
+ * its audit row and its event in the same transaction; an order that becomes pending gets
+ * its screening scheduled in that transaction too. Two changes that race (a cancel and a
+ * completion) are serialised by the row lock: the second finds a final order and does
+ * nothing.
+ */
+@Singleton
+public class OrderLifecycle {
+
+    /** The screening of a pending order (the screening feature runs it). */
+    public static final TaskDescriptor<OrderRef> SCREENING = TaskDescriptor.of("screen-order", OrderRef.class);
+
+    private final OrderRepository orders;
+    private final OrderService reads;
+    private final EventService events;
+    private final OrderAnswerWriter answers;
+    private final SchedulerClient work;
+    private final Clock clock;
+    private final Duration testScreeningDelay;
+
+    public OrderLifecycle(OrderRepository orders, OrderService reads, EventService events, OrderAnswerWriter answers,
+                          SchedulerClient work, Clock clock,
+                          @Value("${screening.test-mode.screening-delay}") Duration testScreeningDelay) {
+        this.orders = orders;
+        this.reads = reads;
+        this.events = events;
+        this.answers = answers;
+        this.work = work;
+        this.clock = clock;
+        this.testScreeningDelay = testScreeningDelay;
+    }
+
+    /** Who or what caused a change, as the audit row records it. */
+    public enum Actor {
+        API("api"), TEST_HELPER("test_helper"), APPLICANT("applicant"), SCREENING("screening"),
+        INVITATION_EXPIRY("invitation_expiry");
+
+        private final String value;
+
+        Actor(String value) {
+            this.value = value;
+        }
+    }
+
+    /**
+     * For an order created pending (a test order that skips the apply flow), in the
+     * transaction that creates it: its order.pending event (no previous status) and its
+     * screening.
+     */
+    void createdPending(Tenant tenant, Order order) {
+        events.record(tenant, EventType.ORDER_PENDING, order.id(), answers.order(order), null, order.createdAt());
+        scheduleScreening(tenant, order.id(), order.createdAt());
+    }
+
+    /** The applicant's details are in: waiting_for_applicant → pending, and the screening begins. */
+    @Transactional
+    public OrderView submit(Tenant tenant, String orderId, Actor actor, Set<Include> includes) {
+        Order order = move(tenant, orderId, OrderStatus.PENDING, actor);
+        scheduleScreening(tenant, order.id(), Timestamps.now(clock));
+        return reads.view(tenant, order.id(), includes);
+    }
+
+    /** waiting_for_applicant or pending → canceled; 422 on the path parameter for a final order. */
+    @Transactional
+    public OrderView cancel(Tenant tenant, String orderId, Actor actor, Set<Include> includes) {
+        return reads.view(tenant, move(tenant, orderId, OrderStatus.CANCELED, actor).id(), includes);
+    }
+
+    /** Cancels an invitation that went unanswered; nothing when the order has moved on meanwhile. */
+    @Transactional
+    public void expire(Tenant tenant, String orderId) {
+        orders.lockById(tenant, orderId)
+                .filter(order -> order.status() == OrderStatus.WAITING_FOR_APPLICANT)
+                .ifPresent(order -> move(tenant, orderId, OrderStatus.CANCELED, Actor.INVITATION_EXPIRY));
+    }
+
+    /**
+     * pending → completed at {@code at} (when its report was made), in the caller's
+     * transaction: the screening's, which made the report under this order's lock (taken by
+     * {@link #lockPending}, which returned {@code locked}).
+     */
+    public void complete(Tenant tenant, Order locked, Instant at, Actor actor) {
+        moveLocked(tenant, locked, OrderStatus.COMPLETED, actor, at);
+    }
+
+    /** Locks the order for the rest of the transaction; null unless it is pending (canceled meanwhile, say). */
+    public Order lockPending(Tenant tenant, String orderId) {
+        return orders.lockById(tenant, orderId).filter(order -> order.status() == OrderStatus.PENDING).orElse(null);
+    }
+
+    private Order move(Tenant tenant, String orderId, OrderStatus next, Actor actor) {
+        return move(tenant, orderId, next, actor, Timestamps.now(clock));
+    }
+
+    private Order move(Tenant tenant, String orderId, OrderStatus next, Actor actor, Instant now) {
+        Order order = orders.lockById(tenant, orderId)
+                .orElseThrow(() -> ApiException.notFound("No order with id '" + Echo.of(orderId) + "'."));
+        return moveLocked(tenant, order, next, actor, now);
+    }
+
+    private Order moveLocked(Tenant tenant, Order order, OrderStatus next, Actor actor, Instant now) {
+        if (!order.status().canMoveTo(next)) {
+            throw ApiException.invalid(ErrorSource.parameter("id"), refusal(order, next));
+        }
+        orders.moveTo(tenant, order.id(), next, now);
+        orders.recordTransition(tenant, order.id(), order.status(), next, actor.value, now);
+        Order moved = new Order(order.id(), order.mode(), next, order.packageSlug(), order.addOnProducts(), order.payer(),
+                order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
+                order.createdAt(), next == OrderStatus.COMPLETED ? now : null, next == OrderStatus.CANCELED ? now : null);
+        events.record(tenant, switch (next) {
+            case PENDING -> EventType.ORDER_PENDING;
+            case COMPLETED -> EventType.ORDER_COMPLETED;
+            case CANCELED -> EventType.ORDER_CANCELED;
+            case WAITING_FOR_APPLICANT -> throw new IllegalStateException("no order moves back to waiting_for_applicant");
+        }, order.id(), answers.order(moved), order.status().value(), now);
+        return moved;
+    }
+
+    private static String refusal(Order order, OrderStatus next) {
+        return switch (next) {
+            case CANCELED -> "Order '" + order.id() + "' is " + order.status().value() + " and can no longer be canceled.";
+            case PENDING -> "Order '" + order.id() + "' is " + order.status().value()
+                    + "; only an order waiting for its applicant can be submitted.";
+            default -> "Order '" + order.id() + "' is " + order.status().value() + " and cannot become " + next.value() + ".";
+        };
+    }
+
+    private void scheduleScreening(Tenant tenant, String orderId, Instant from) {
+        Instant at = tenant.mode() == Mode.TEST ? from.plus(testScreeningDelay) : from;
+        work.scheduleIfNotExists(SCREENING.instance(orderId).data(OrderRef.of(tenant, orderId)).scheduledTo(at));
+    }
+}

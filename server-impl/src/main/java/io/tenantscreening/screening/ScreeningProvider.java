@@ -1,0 +1,28 @@
+package io.tenantscreening.screening;
+
+import java.time.Instant;
+
+/**
+ * A source of screening results, named in reports ({@code provider}). A provider offers
+ * one or more check types by implementing their interfaces: {@link CreditProvider},
+ * {@link EvictionProvider}, {@link CriminalProvider}, {@link IdentityProvider},
+ * {@link IncomeProvider}; configuration chooses a provider per check type for live orders
+ * (see {@link ScreeningProviders}).
+ *
+ * <p>The service asks about one check of one order, again and again until the provider
+ * answers: at once ({@link Answer.Done}), or later ({@link Answer.Later}: the service asks
+ * again at that time, passing back the provider's reference, so a provider can submit the
+ * check the first time and poll for it, or look up a callback it stored, after). A
+ * provider that fails throws, and one that does not answer within
+ * {@code screening.providers.timeout} is abandoned; either way the service asks again,
+ * with backoff. A report is complete only when every check is done.
+ */
+public interface ScreeningProvider {
+
+    /** The name reports show and configuration uses. */
+    String name();
+
+    /** What the service knows of a check it asked before: when it first asked, and the provider's reference (null at first). */
+    record Asked(Instant firstAskedAt, String reference) {
+    }
+}

@@ -1,0 +1,71 @@
+package io.tenantscreening.screening;
+
+import io.micronaut.context.env.Environment;
+import io.tenantscreening.common.Mode;
+import jakarta.inject.Singleton;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Which provider answers each check, and asking it. In test mode the canned provider
+ * answers every check; in live mode the provider named for the check type by
+ * {@code screening.providers.live.<check-type>} ({@code sandbox} unless an operator installs
+ * another implementation of that check type's interface and names it). The service refuses
+ * to start when a configured name offers no such check.
+ */
+@Singleton
+public class ScreeningProviders {
+
+    private static final String LIVE = "screening.providers.live.";
+
+    private final Map<CheckType, Map<String, ? extends ScreeningProvider>> offering = new EnumMap<>(CheckType.class);
+    private final Map<CheckType, String> live = new EnumMap<>(CheckType.class);
+
+    public ScreeningProviders(List<CreditProvider> credit, List<EvictionProvider> eviction, List<CriminalProvider> criminal,
+                              List<IdentityProvider> identity, List<IncomeProvider> income, Environment environment) {
+        offering.put(CheckType.CREDIT, byName(credit));
+        offering.put(CheckType.EVICTION, byName(eviction));
+        offering.put(CheckType.CRIMINAL, byName(criminal));
+        offering.put(CheckType.IDENTITY_VERIFICATION, byName(identity));
+        offering.put(CheckType.INCOME_VERIFICATION, byName(income));
+        for (CheckType check : CheckType.values()) {
+            String key = LIVE + check.value().replace('_', '-');
+            String name = environment.getProperty(key, String.class, SandboxProvider.NAME);
+            if (!offering.get(check).containsKey(name)) {
+                throw new IllegalStateException(key + " names '" + name + "', but the providers of " + check.value()
+                        + " checks are " + offering.get(check).keySet());
+            }
+            live.put(check, name);
+        }
+    }
+
+    /** The name of the provider that answers this check of the mode's orders. */
+    public String providerOf(Mode mode, CheckType check) {
+        return mode == Mode.TEST ? CannedProvider.NAME : live.get(check);
+    }
+
+    /** Asks the named provider (the one the check was first asked of) about one check. */
+    public Answer<? extends Findings> ask(CheckType check, String providerName, ScreeningSubject subject,
+                                          ScreeningProvider.Asked asked) {
+        ScreeningProvider provider = offering.get(check).get(providerName);
+        if (provider == null) {
+            throw new IllegalStateException("no provider named '" + providerName + "' offers " + check.value()
+                    + " checks any more; install it again to finish the checks asked of it");
+        }
+        return switch (check) {
+            case CREDIT -> ((CreditProvider) provider).credit(subject, asked);
+            case EVICTION -> ((EvictionProvider) provider).evictions(subject, asked);
+            case CRIMINAL -> ((CriminalProvider) provider).criminalRecords(subject, asked);
+            case IDENTITY_VERIFICATION -> ((IdentityProvider) provider).verifyIdentity(subject, asked);
+            case INCOME_VERIFICATION -> ((IncomeProvider) provider).verifyIncome(subject, asked);
+        };
+    }
+
+    private static <P extends ScreeningProvider> Map<String, P> byName(List<P> providers) {
+        return providers.stream().collect(Collectors.toMap(ScreeningProvider::name, Function.identity()));
+    }
+}

@@ -1,0 +1,70 @@
+package io.tenantscreening.screening;
+
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.TenantJdbc;
+import jakarta.inject.Singleton;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Table screening_checks: the checks of pending orders, within one tenant. */
+@Singleton
+public class ScreeningRepository {
+
+    private static final String COLUMNS = "check_type, status, provider, provider_reference, result, details, requested_at";
+
+    /** A check as stored. {@code result} and {@code details} are set once it is complete. */
+    record Check(CheckType type, boolean complete, String provider, String reference, String result, String details,
+                 Instant requestedAt) {
+    }
+
+    /** What a step learnt of one check: still open (with the provider's reference) or complete (with its findings). */
+    record CheckState(CheckType type, String provider, Instant requestedAt, String reference, Findings findings) {
+    }
+
+    private final TenantJdbc jdbc;
+
+    public ScreeningRepository(TenantJdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The order's checks, in the order they were added. */
+    List<Check> ofOrder(Tenant tenant, String orderId) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM screening_checks WHERE {tenant} AND order_id = ? "
+                + "ORDER BY array_position(ARRAY['credit','eviction','criminal','identity_verification','income_verification'], "
+                + "check_type)", ScreeningRepository::read, orderId);
+    }
+
+    /**
+     * Stores what one step learnt, in one statement: new checks are added, open ones get
+     * their reference or their findings. A check that is already complete stays as it is.
+     */
+    void store(Tenant tenant, String orderId, List<CheckState> checks, Instant now) {
+        List<String> rows = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        for (CheckState check : checks) {
+            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)");
+            boolean complete = check.findings() != null;
+            parameters.addAll(List.of(orderId, check.type().value(), complete ? "complete" : "requested", check.provider()));
+            parameters.add(check.reference());
+            parameters.add(complete ? (check.findings().consider() ? "consider" : "clear") : null);
+            parameters.add(complete ? FindingsJson.write(check.findings()) : null);
+            parameters.add(check.requestedAt());
+            parameters.add(complete ? now : null);
+        }
+        jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
+                + "provider_reference, result, details, requested_at, completed_at) VALUES " + String.join(", ", rows)
+                + " ON CONFLICT (order_id, check_type) DO UPDATE SET status = excluded.status, "
+                + "provider_reference = excluded.provider_reference, result = excluded.result, details = excluded.details, "
+                + "completed_at = excluded.completed_at WHERE screening_checks.status = 'requested'", parameters.toArray());
+    }
+
+    private static Check read(ResultSet row) throws SQLException {
+        return new Check(CheckType.of(row.getString("check_type")), row.getString("status").equals("complete"),
+                row.getString("provider"), row.getString("provider_reference"), row.getString("result"), row.getString("details"),
+                row.getTimestamp("requested_at").toInstant());
+    }
+}

@@ -1,0 +1,233 @@
+package io.tenantscreening.screening;
+
+import io.micronaut.context.annotation.Value;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.applicants.ApplicantService;
+import io.tenantscreening.common.ApiException;
+import io.tenantscreening.common.ErrorSource;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.orders.Include;
+import io.tenantscreening.orders.Order;
+import io.tenantscreening.orders.OrderLifecycle;
+import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.orders.OrderStatus;
+import io.tenantscreening.orders.OrderView;
+import io.tenantscreening.reports.Report;
+import io.tenantscreening.reports.ReportService;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Screens pending orders. One step asks the providers about the order's open checks (all
+ * at once, each bounded by {@code screening.providers.timeout}) and stores their findings;
+ * when every check is done it makes the report and completes the order, in one
+ * transaction under the order's lock. Providers are asked outside any transaction (a real
+ * one answers over the network). A step on an order that is no longer pending (canceled
+ * meanwhile) asks nothing and stores nothing, so a canceled order gets no report.
+ */
+@Singleton
+public class ScreeningService {
+
+    private final ScreeningRepository checks;
+    private final ScreeningProviders providers;
+    private final OrderService orders;
+    private final OrderLifecycle lifecycle;
+    private final ApplicantService applicants;
+    private final ReportService reports;
+    private final TransactionOperations<Connection> transactions;
+    private final ExecutorService calls;
+    private final Duration timeout;
+    private final Clock clock;
+
+    public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
+                            OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
+                            TransactionOperations<Connection> transactions, @Named(TaskExecutors.BLOCKING) ExecutorService calls,
+                            @Value("${screening.providers.timeout}") Duration timeout, Clock clock) {
+        this.checks = checks;
+        this.providers = providers;
+        this.orders = orders;
+        this.lifecycle = lifecycle;
+        this.applicants = applicants;
+        this.reports = reports;
+        this.transactions = transactions;
+        this.calls = calls;
+        this.timeout = timeout;
+        this.clock = clock;
+    }
+
+    /** Where a screening stands after a step. */
+    public sealed interface Progress permits Completed, Stopped, AskAgain {
+    }
+
+    /** This step made the report and completed the order. */
+    public record Completed() implements Progress {
+    }
+
+    /** Nothing to do: the order is no longer pending (completed by another step, or canceled). */
+    public record Stopped() implements Progress {
+    }
+
+    /** Some providers answer later: step again at this time. */
+    public record AskAgain(Instant at) implements Progress {
+    }
+
+    /** What a step needs of an order: its open checks and what providers are told. */
+    private record Open(List<ScreeningRepository.CheckState> checks, ScreeningSubject subject) {
+    }
+
+    /**
+     * One step of the screening of an order, by the background work or by a test helper
+     * (the actor its completion is recorded under); throws when a provider fails or does
+     * not answer in time.
+     */
+    public Progress step(Tenant tenant, String orderId, OrderLifecycle.Actor actor) {
+        Optional<Open> open = transactions.executeRead(status -> open(tenant, orderId));
+        if (open.isEmpty()) {
+            return new Stopped();
+        }
+        Map<CheckType, Future<Answer<? extends Findings>>> asking = new EnumMap<>(CheckType.class);
+        for (ScreeningRepository.CheckState check : open.get().checks()) {
+            ScreeningProvider.Asked asked = new ScreeningProvider.Asked(check.requestedAt(), check.reference());
+            asking.put(check.type(), calls.submit(() -> providers.ask(check.type(), check.provider(), open.get().subject(), asked)));
+        }
+        Map<CheckType, Answer<? extends Findings>> answers = new EnumMap<>(CheckType.class);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Map.Entry<CheckType, Future<Answer<? extends Findings>>> call : asking.entrySet()) {
+            answers.put(call.getKey(), await(call.getKey(), call.getValue(), deadline, asking.values()));
+        }
+        return transactions.executeWrite(status -> settle(tenant, orderId, open.get().checks(), answers, actor));
+    }
+
+    /**
+     * Test helper: completes a pending test order now, with its canned report. 422 on the
+     * path parameter unless the order is pending, also when it was canceled or completed
+     * on its own meanwhile.
+     */
+    public OrderView completeNow(Tenant tenant, String orderId, Set<Include> includes) {
+        requirePending(orders.get(tenant, orderId, Set.of()).order());
+        Progress progress = step(tenant, orderId, OrderLifecycle.Actor.TEST_HELPER);
+        if (progress instanceof AskAgain) {
+            throw new IllegalStateException("the canned provider did not answer order " + orderId + " at once");
+        }
+        OrderView done = orders.get(tenant, orderId, includes);
+        if (progress instanceof Stopped) {
+            requirePending(done.order());
+        }
+        return done;
+    }
+
+    private static void requirePending(Order order) {
+        if (order.status() != OrderStatus.PENDING) {
+            throw ApiException.invalid(ErrorSource.parameter("id"), "Order '" + order.id() + "' is " + order.status().value()
+                    + "; only a pending order can be completed" + (order.status() == OrderStatus.WAITING_FOR_APPLICANT
+                    ? " (submit it first with POST /test_helpers/orders/{id}/submit)." : "."));
+        }
+    }
+
+    private static Answer<? extends Findings> await(CheckType check, Future<Answer<? extends Findings>> call,
+                                                    long deadline, Iterable<Future<Answer<? extends Findings>>> all) {
+        try {
+            return call.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            all.forEach(other -> other.cancel(true));
+            throw new ProviderFailure("the " + check.value() + " provider did not answer in time", e);
+        } catch (ExecutionException e) {
+            all.forEach(other -> other.cancel(true));
+            throw new ProviderFailure("the " + check.value() + " provider failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            all.forEach(other -> other.cancel(true));
+            throw new ProviderFailure("interrupted while asking the " + check.value() + " provider", e);
+        }
+    }
+
+    /**
+     * The checks of a pending order that are not done yet, as they will be stored: a check
+     * asked before keeps its provider, first request time and reference; one never asked
+     * goes to the provider configured now. Empty when the order is not pending.
+     */
+    private Optional<Open> open(Tenant tenant, String orderId) {
+        Order order = orders.get(tenant, orderId, Set.of()).order();
+        if (order.status() != OrderStatus.PENDING) {
+            return Optional.empty();
+        }
+        Map<CheckType, ScreeningRepository.Check> stored = new EnumMap<>(CheckType.class);
+        checks.ofOrder(tenant, orderId).forEach(check -> stored.put(check.type(), check));
+        Instant now = Timestamps.now(clock);
+        List<ScreeningRepository.CheckState> open = new ArrayList<>();
+        for (CheckType type : CheckType.forOrder(order.packageSlug(), order.addOnProducts())) {
+            ScreeningRepository.Check check = stored.get(type);
+            if (check == null) {
+                open.add(new ScreeningRepository.CheckState(type, providers.providerOf(tenant.mode(), type), now, null, null));
+            } else if (!check.complete()) {
+                open.add(new ScreeningRepository.CheckState(type, check.provider(), check.requestedAt(), check.reference(), null));
+            }
+        }
+        Applicant applicant = applicants.require(tenant, order.applicantId());
+        return Optional.of(new Open(open, new ScreeningSubject(applicant.id(), applicant.firstName(), applicant.lastName(),
+                applicant.dob(), applicant.ssnLastFour())));
+    }
+
+    /**
+     * Under the order's lock: stores the answers in one statement; when every check is done,
+     * makes the report from the checks as stored and completes the order.
+     */
+    private Progress settle(Tenant tenant, String orderId, List<ScreeningRepository.CheckState> asked,
+                            Map<CheckType, Answer<? extends Findings>> answers, OrderLifecycle.Actor actor) {
+        Order locked = lifecycle.lockPending(tenant, orderId);
+        if (locked == null) {
+            return new Stopped();
+        }
+        Instant now = Timestamps.now(clock);
+        Instant askAgain = null;
+        List<ScreeningRepository.CheckState> learnt = new ArrayList<>();
+        for (ScreeningRepository.CheckState check : asked) {
+            Answer<? extends Findings> answer = answers.get(check.type());
+            if (answer instanceof Answer.Done<? extends Findings> done) {
+                learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
+                        check.reference(), done.findings()));
+            } else if (answer instanceof Answer.Later<? extends Findings> later) {
+                learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
+                        later.reference(), null));
+                askAgain = askAgain == null || later.askAgainAt().isBefore(askAgain) ? later.askAgainAt() : askAgain;
+            }
+        }
+        if (!learnt.isEmpty()) {
+            checks.store(tenant, orderId, learnt, now);
+        }
+        if (askAgain != null) {
+            return new AskAgain(askAgain);
+        }
+        List<ScreeningRepository.Check> all = checks.ofOrder(tenant, orderId);
+        reports.create(tenant, orderId, all.stream().map(check -> new Report.CheckResult(check.type().value(), check.provider(),
+                check.result().equals("consider"), check.details())).toList(), now);
+        lifecycle.complete(tenant, locked, now, actor);
+        return new Completed();
+    }
+
+    /** A provider failed or did not answer in time; the screening step is retried with backoff. */
+    static final class ProviderFailure extends RuntimeException {
+        ProviderFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
