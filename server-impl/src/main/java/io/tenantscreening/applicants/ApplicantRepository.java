@@ -33,6 +33,13 @@ public class ApplicantRepository {
                 applicant.createdAt());
     }
 
+    /** Sets the date of birth and the SSN where they are still null; a null argument changes nothing. */
+    public void addDetails(Tenant tenant, String id, LocalDate dob, Sealer.Sealed ssn, String ssnLastFour) {
+        jdbc.update(tenant, "UPDATE applicants SET dob = coalesce(dob, ?), ssn_ciphertext = coalesce(ssn_ciphertext, ?), "
+                        + "ssn_key_id = coalesce(ssn_key_id, ?), ssn_last4 = coalesce(ssn_last4, ?) WHERE {tenant} AND id = ?",
+                dob, ssn == null ? null : ssn.ciphertext(), ssn == null ? null : ssn.keyId(), ssnLastFour, id);
+    }
+
     public Optional<Applicant> findById(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM applicants WHERE {tenant} AND id = ?", ApplicantRepository::read, id);
     }

@@ -9,6 +9,7 @@ import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.List;
 
@@ -37,6 +38,15 @@ public class ApplicantService {
                 Timestamps.now(clock));
         applicants.insert(tenant, applicant, input.ssn() == null ? null : cipher.seal(applicant.id(), input.ssn()));
         return applicant;
+    }
+
+    /**
+     * Adds what the applicant gave on the apply page: the date of birth and the SSN (sealed
+     * as at creation), each only where the applicant has none yet; null leaves it as it is.
+     */
+    @Transactional
+    public void addDetails(Tenant tenant, String id, LocalDate dob, Ssn ssn) {
+        applicants.addDetails(tenant, id, dob, ssn == null ? null : cipher.seal(id, ssn), ssn == null ? null : ssn.lastFour());
     }
 
     /** The applicant with this id in the caller's organisation and mode; 404 otherwise. */

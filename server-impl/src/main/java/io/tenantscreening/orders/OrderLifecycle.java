@@ -33,6 +33,10 @@ public class OrderLifecycle {
 
     /** The screening of a pending order (the screening feature runs it). */
     public static final TaskDescriptor<OrderRef> SCREENING = TaskDescriptor.of("screen-order", OrderRef.class);
+    /** The email that invites an order's applicant to the apply page (the apply feature sends it). */
+    public static final TaskDescriptor<OrderRef> INVITATION_EMAIL = TaskDescriptor.of("send-invitation-email", OrderRef.class);
+    /** The text message with the same link, for a live order whose applicant has a phone number. */
+    public static final TaskDescriptor<OrderRef> INVITATION_SMS = TaskDescriptor.of("send-invitation-sms", OrderRef.class);
 
     private final OrderRepository orders;
     private final OrderService reads;
@@ -76,12 +80,36 @@ public class OrderLifecycle {
         scheduleScreening(tenant, order.id(), order.createdAt());
     }
 
+    /**
+     * For an order created waiting for its applicant, in the transaction that creates it:
+     * the invitation by email, and in live mode by text message too when the applicant has
+     * a phone number.
+     */
+    void createdWaiting(Tenant tenant, Order order, String applicantPhoneNumber) {
+        OrderRef ref = OrderRef.of(tenant, order.id());
+        work.scheduleIfNotExists(INVITATION_EMAIL.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
+        if (tenant.mode() == Mode.LIVE && applicantPhoneNumber != null) {
+            work.scheduleIfNotExists(INVITATION_SMS.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
+        }
+    }
+
     /** The applicant's details are in: waiting_for_applicant → pending, and the screening begins. */
     @Transactional
     public OrderView submit(Tenant tenant, String orderId, Actor actor, Set<Include> includes) {
         Order order = move(tenant, orderId, OrderStatus.PENDING, actor);
         scheduleScreening(tenant, order.id(), Timestamps.now(clock));
         return reads.view(tenant, order.id(), includes);
+    }
+
+    /**
+     * Like {@link #submit}, for an order the caller's transaction locked with
+     * {@link #lockWaiting} (the apply page, which stores the applicant's consent and details
+     * under the same lock).
+     */
+    public void submit(Tenant tenant, Order locked, Actor actor) {
+        Instant now = Timestamps.now(clock);
+        moveLocked(tenant, locked, OrderStatus.PENDING, actor, now);
+        scheduleScreening(tenant, locked.id(), now);
     }
 
     /** waiting_for_applicant or pending → canceled; 422 on the path parameter for a final order. */
@@ -105,6 +133,11 @@ public class OrderLifecycle {
      */
     public void complete(Tenant tenant, Order locked, Instant at, Actor actor) {
         moveLocked(tenant, locked, OrderStatus.COMPLETED, actor, at);
+    }
+
+    /** Locks the order for the rest of the transaction; null unless it is waiting for its applicant. */
+    public Order lockWaiting(Tenant tenant, String orderId) {
+        return orders.lockById(tenant, orderId).filter(order -> order.status() == OrderStatus.WAITING_FOR_APPLICANT).orElse(null);
     }
 
     /** Locks the order for the rest of the transaction; null unless it is pending (canceled meanwhile, say). */

@@ -363,6 +363,8 @@ public class OrderPlacement {
         orders.recordTransition(tenant, orderId, null, status, ACTOR_API, now);
         if (status == OrderStatus.PENDING) {
             lifecycle.createdPending(tenant, order);
+        } else {
+            lifecycle.createdWaiting(tenant, order, applicant.phoneNumber());
         }
         return reads.view(order, includes, property, applicant, requester);
     }

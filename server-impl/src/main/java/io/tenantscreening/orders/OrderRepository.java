@@ -52,6 +52,12 @@ public class OrderRepository {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM orders WHERE {tenant} AND id = ?", OrderRepository::read, id);
     }
 
+    /** The order of any tenant whose application token has this digest (the apply page knows no tenant before it). */
+    Optional<OrderRef> findByTokenDigest(byte[] digest) {
+        return jdbc.queryAcrossTenants("SELECT organization_id, mode, id FROM orders WHERE application_token_digest = ?",
+                row -> new OrderRef(row.getString(1), row.getString(2), row.getString(3)), digest).stream().findFirst();
+    }
+
     /** Like {@link #findById}, and locks the row until the transaction ends. */
     public Optional<Order> lockById(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM orders WHERE {tenant} AND id = ? FOR UPDATE",

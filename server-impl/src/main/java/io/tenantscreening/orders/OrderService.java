@@ -16,6 +16,7 @@ import jakarta.inject.Singleton;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -47,6 +48,12 @@ public class OrderService {
     @Transactional
     public OrderView get(Tenant tenant, String id, Set<Include> includes) {
         return view(tenant, id, includes);
+    }
+
+    /** The order an application token belongs to, whatever its status; empty for a token no order has. */
+    @Transactional
+    public Optional<OrderRef> findByApplicationToken(String token) {
+        return orders.findByTokenDigest(ApplicationTokens.digest(token));
     }
 
     @Transactional

@@ -29,11 +29,20 @@ public class PageErrors {
         context.setVariable("status", status.getCode());
         context.setVariable("title", switch (status) {
             case NOT_FOUND -> "This page does not exist";
+            case GONE -> "This link is no longer available";
+            case FORBIDDEN -> "This form cannot be accepted";
+            case TOO_MANY_REQUESTS -> "Too many attempts";
             case METHOD_NOT_ALLOWED -> "This page cannot be used that way";
             default -> status.getCode() >= 500 ? "Something went wrong" : "This request cannot be answered";
         });
         context.setVariable("explanation", switch (status) {
             case NOT_FOUND -> "The link may be mistyped or incomplete. Open it again from the message you received.";
+            case GONE -> "The application it opened was already submitted, or it was canceled or expired. If you did not "
+                    + "submit it, contact the organisation that asked for your screening.";
+            case FORBIDDEN -> "It did not come from this application's page. Open the link from your message again and "
+                    + "fill in the form there.";
+            case TOO_MANY_REQUESTS -> "This device opened too many links that do not exist. Wait a few minutes, then open "
+                    + "the link from your message again.";
             case METHOD_NOT_ALLOWED -> "Go back to the page and use its form.";
             default -> status.getCode() >= 500 ? "Please try again in a few minutes." : "Go back and try again.";
         });
