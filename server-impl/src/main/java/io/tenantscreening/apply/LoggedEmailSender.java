@@ -1,6 +1,7 @@
 package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Requires;
+import io.tenantscreening.common.ServiceSettings;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +17,12 @@ import org.slf4j.LoggerFactory;
 public class LoggedEmailSender implements EmailSender {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoggedEmailSender.class);
+
+    public LoggedEmailSender(ServiceSettings settings) {
+        if (!settings.isDevelopment()) {
+            LOG.warn("EMAIL_SENDER is log: invitation emails are written to the log, not sent. Set EMAIL_SENDER=smtp to send them.");
+        }
+    }
 
     @Override
     public void send(EmailMessage message) {

@@ -1,6 +1,7 @@
 package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Requires;
+import io.tenantscreening.common.ServiceSettings;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +15,12 @@ import org.slf4j.LoggerFactory;
 public class LoggedSmsSender implements SmsSender {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoggedSmsSender.class);
+
+    public LoggedSmsSender(ServiceSettings settings) {
+        if (!settings.isDevelopment()) {
+            LOG.warn("SMS_SENDER is log: invitation text messages are written to the log, not sent. Set SMS_SENDER=twilio to send them.");
+        }
+    }
 
     @Override
     public void send(String phoneNumber, String text) {

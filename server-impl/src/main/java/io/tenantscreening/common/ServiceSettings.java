@@ -27,6 +27,11 @@ public class ServiceSettings {
     }
 
     /** The absolute URL of a path of this service. */
+    /** Whether this is the development environment (SCREENING_ENVIRONMENT=development). */
+    public boolean isDevelopment() {
+        return "development".equals(getEnvironment());
+    }
+
     public String url(String path) {
         return publicBaseUrl + path;
     }

@@ -37,7 +37,7 @@ public class KeyRing {
 
     public KeyRing(@Value("${screening.keys:}") String configured, ServiceSettings settings) {
         if (configured.isBlank()) {
-            if (!"development".equals(settings.getEnvironment())) {
+            if (!settings.isDevelopment()) {
                 throw new IllegalStateException("SCREENING_KEYS is not set: give at least one key as <id>:<base64 of 32 random bytes>"
                         + " (for example: openssl rand -base64 32).");
             }
