@@ -19,10 +19,15 @@ public final class Concurrently {
 
     /** Runs {@code request} for clients 0 to {@code clients - 1} at once; the answers in client order. */
     public static List<ApiResponse> send(int clients, IntFunction<ApiResponse> request) throws Exception {
+        return run(clients, request);
+    }
+
+    /** Like {@link #send}, for any kind of answer (pages, say). */
+    public static <T> List<T> run(int clients, IntFunction<T> request) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<ApiResponse>> futures = new ArrayList<>();
+            List<Future<T>> futures = new ArrayList<>();
             for (int i = 0; i < clients; i++) {
                 int client = i;
                 futures.add(pool.submit(() -> {
@@ -31,8 +36,8 @@ public final class Concurrently {
                 }));
             }
             start.countDown();
-            List<ApiResponse> responses = new ArrayList<>();
-            for (Future<ApiResponse> future : futures) {
+            List<T> responses = new ArrayList<>();
+            for (Future<T> future : futures) {
                 responses.add(future.get());
             }
             return responses;

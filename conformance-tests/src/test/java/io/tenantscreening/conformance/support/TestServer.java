@@ -42,6 +42,19 @@ public final class TestServer {
             properties.put("screening.providers.timeout", "1s");
             properties.put("screening.providers.live.income-verification", "scripted");
             properties.put("test.scripted-provider", "true");
+            // Invitations go to real servers in this JVM: email over SMTP to GreenMail
+            // (Mailbox), text messages over HTTP to a Twilio stand-in (SmsGateway). Pages
+            // take the client's address from X-Test-Client, so that each test is its own client.
+            properties.put("screening.email.sender", "smtp");
+            properties.put("screening.email.smtp.host", "127.0.0.1");
+            properties.put("screening.email.smtp.port", Mailbox.start());
+            properties.put("screening.email.smtp.starttls", "false");
+            properties.put("screening.sms.sender", "twilio");
+            properties.put("screening.sms.twilio.base-url", SmsGateway.start());
+            properties.put("screening.sms.twilio.account-sid", SmsGateway.ACCOUNT_SID);
+            properties.put("screening.sms.twilio.auth-token", SmsGateway.AUTH_TOKEN);
+            properties.put("screening.sms.twilio.from", SmsGateway.FROM);
+            properties.put("screening.apply.client-address-header", Pages.CLIENT_HEADER);
             properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);
