@@ -30,6 +30,11 @@ public final class RetryWithBackoff<T> implements FailureHandler<T> {
 
     /** When to try again after this many earlier failures in a row (the one just now not counted). */
     Instant nextAttempt(Instant failedAt, int earlierFailures) {
+        return after(failedAt, earlierFailures, first, longest);
+    }
+
+    /** The same schedule for work that keeps its own count of failures (webhook deliveries). */
+    public static Instant after(Instant failedAt, int earlierFailures, Duration first, Duration longest) {
         long millis = first.toMillis() << Math.min(earlierFailures, 30);
         long wait = Math.min(millis <= 0 ? Long.MAX_VALUE : millis, longest.toMillis());
         double spread = ThreadLocalRandom.current().nextDouble(0.8, 1.2);
