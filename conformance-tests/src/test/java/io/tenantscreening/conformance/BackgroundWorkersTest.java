@@ -8,6 +8,7 @@ import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.WebhookReceiver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Lifecycle issue, point 1 and 8: background work is shared by every instance on one
- * database, happens exactly once, and survives a kill -9. The instances here are separate
+ * database, happens exactly once, and survives a kill -9; webhooks issue, point 6: so are
+ * webhook deliveries. The instances here are separate
  * processes on a database of this test's own (so that only they work on it), and notice a
  * dead instance quickly (heartbeats every 200 ms, dead after 4 missed).
  */
@@ -93,6 +95,42 @@ class BackgroundWorkersTest {
             assertExactlyOnce(orders);
         } finally {
             survivor.stop();
+        }
+    }
+
+    /**
+     * Webhooks issue, point 6: two instances deliver 501 events (167 orders) to one receiver
+     * that answers 200, each event exactly once.
+     */
+    @Test
+    void twoInstancesDeliverEveryEventToAReceiverExactlyOnce() throws Exception {
+        String key = testKey("Two deliverers");
+        Map<String, String> loopback = new HashMap<>(environment);
+        loopback.put("WEBHOOK_ALLOW_LOOPBACK", "true");
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            ServiceProcess first = ServiceProcess.start(loopback);
+            ServiceProcess second = ServiceProcess.start(loopback);
+            try {
+                String endpoint = Api.post("/webhook_endpoints").at(first.baseUrl()).key(key)
+                        .json("{\"webhook_endpoint\":{\"url\":\"" + receiver.url() + "\"}}").send().json().get("id").asText();
+                List<String> orders = place(key, 167, List.of(first, second));
+                awaitCompleted(orders);
+                long events = number("SELECT count(*) FROM events WHERE organization_id = "
+                        + "(SELECT organization_id FROM webhook_endpoints WHERE id = ?)", endpoint);
+
+                awaitNumber("deliveries that succeeded", "SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? "
+                        + "AND status = 'succeeded'", events, endpoint);
+
+                assertThat(events).isEqualTo(3 * 167);
+                assertThat(number("SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ?", endpoint)).isEqualTo(events);
+                assertThat(number("SELECT count(*) FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id "
+                        + "WHERE d.endpoint_id = ?", endpoint)).as("attempts").isEqualTo(events);
+                List<String> delivered = receiver.received().stream().map(request -> request.header("Service-Event-Id")).toList();
+                assertThat(delivered).hasSize((int) events).doesNotHaveDuplicates();
+            } finally {
+                first.stop();
+                second.stop();
+            }
         }
     }
 

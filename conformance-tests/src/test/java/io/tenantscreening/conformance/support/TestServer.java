@@ -55,6 +55,11 @@ public final class TestServer {
             properties.put("screening.sms.twilio.auth-token", SmsGateway.AUTH_TOKEN);
             properties.put("screening.sms.twilio.from", SmsGateway.FROM);
             properties.put("screening.apply.client-address-header", Pages.CLIENT_HEADER);
+            // Webhooks to receivers the tests start on loopback, retried quickly, cut off after 2 s.
+            properties.put("screening.webhooks.allow-loopback", "true");
+            properties.put("screening.webhooks.first-retry", "200ms");
+            properties.put("screening.webhooks.longest-retry", "1s");
+            properties.put("screening.webhooks.timeout", "2s");
             properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);

@@ -1,0 +1,345 @@
+package io.tenantscreening.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.auth.Scope;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.conformance.support.WebhookReceiver;
+import io.tenantscreening.conformance.support.WebhookReceiver.Received;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+import static io.tenantscreening.conformance.support.OrderRequests.applicant;
+import static io.tenantscreening.conformance.support.OrderRequests.body;
+import static io.tenantscreening.conformance.support.OrderRequests.placed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Decisions: Webhooks; webhooks issue, points 1 to 4 and 6. Endpoints scoped like every
+ * resource, secrets shown once and sealed, signed deliveries to a receiver this test
+ * starts on loopback, retries after a 500 and after a receiver that hangs (cut off at the
+ * test server's 2 s timeout), both secrets signing after a rotation, enabled_events, and
+ * the refusal of every kind of address deliveries must not reach.
+ */
+class WebhooksTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private final TestTenant tenant = TestTenant.create();
+    private final String key = tenant.testKey();
+
+    @Test
+    void anEndpointShowsItsSecretOnceKeepsItSealedAndCanBeDeleted() {
+        ApiResponse created = create(key, "http://127.0.0.1:9/hooks", List.of("report.completed", "order.canceled"));
+
+        assertThat(created.status()).isEqualTo(201);
+        JsonNode endpoint = created.json();
+        String id = endpoint.get("id").asText();
+        String secret = endpoint.get("secret").asText();
+        assertThat(id).startsWith("we_test_");
+        assertThat(created.header("Location")).endsWith("/webhook_endpoints/" + id);
+        assertThat(secret).matches("whsec_[A-Za-z0-9_-]{43}");
+        assertThat(endpoint.get("enabled_events")).extracting(JsonNode::asText).containsExactly("order.canceled", "report.completed");
+        assertThat(endpoint.get("live_mode").asBoolean()).isFalse();
+        assertThat(Api.get("/webhook_endpoints/" + id).key(key).send().json().get("secret").isNull()).isTrue();
+        assertThat(Api.get("/webhook_endpoints").key(key).send().json().get("data"))
+                .allMatch(item -> item.get("secret").isNull()).extracting(item -> item.get("id").asText()).contains(id);
+        byte[] stored = (byte[]) TestDatabase.rows("SELECT secret_ciphertext FROM webhook_endpoints WHERE id = ?", id).get(0).get(0);
+        assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain(secret.substring(6), secret.substring(6, 20));
+
+        assertThat(Api.call("DELETE", "/webhook_endpoints/" + id).key(key).send().status()).isEqualTo(204);
+        Api.get("/webhook_endpoints/" + id).key(key).send().assertError(404, "not_found_error");
+        Api.get("/webhook_endpoints/" + id + "/deliveries").key(key).send().assertError(404, "not_found_error");
+        Api.call("DELETE", "/webhook_endpoints/" + id).key(key).send().assertError(404, "not_found_error");
+    }
+
+    @Test
+    void anotherOrganisationsOrModesEndpointIsInvisibleAndAReadOnlyKeyCannotChangeAny() {
+        String id = create(key, "http://127.0.0.1:9/hooks", List.of()).json().get("id").asText();
+        String stranger = TestTenant.create().testKey();
+        String live = tenant.liveKey();
+        String readOnly = tenant.key(Mode.TEST, Scope.READ_ONLY).secret();
+
+        for (String other : List.of(stranger, live)) {
+            Api.get("/webhook_endpoints/" + id).key(other).send().assertError(404, "not_found_error");
+            Api.get("/webhook_endpoints/" + id + "/deliveries").key(other).send().assertError(404, "not_found_error");
+            Api.post("/webhook_endpoints/" + id + "/rotate_secret").key(other).send().assertError(404, "not_found_error");
+            Api.call("DELETE", "/webhook_endpoints/" + id).key(other).send().assertError(404, "not_found_error");
+            assertThat(Api.get("/webhook_endpoints").key(other).send().json().get("data"))
+                    .noneMatch(item -> item.get("id").asText().equals(id));
+        }
+        assertThat(Api.get("/webhook_endpoints").key(readOnly).send().status()).isEqualTo(200);
+        assertThat(Api.get("/webhook_endpoints/" + id).key(readOnly).send().status()).isEqualTo(200);
+        create(readOnly, "http://127.0.0.1:9/hooks", List.of()).assertError(403, "forbidden");
+        Api.post("/webhook_endpoints/" + id + "/rotate_secret").key(readOnly).send().assertError(403, "forbidden");
+        Api.call("DELETE", "/webhook_endpoints/" + id).key(readOnly).send().assertError(403, "forbidden");
+    }
+
+    @Test
+    void unknownOrRepeatedEventTypesAreRefused() {
+        ApiResponse unknown = Api.post("/webhook_endpoints").key(key)
+                .json("{\"webhook_endpoint\":{\"url\":\"http://127.0.0.1:9/\",\"enabled_events\":[\"order.shipped\"]}}").sendInvalid();
+        ApiResponse repeated = Api.post("/webhook_endpoints").key(key)
+                .json("{\"webhook_endpoint\":{\"url\":\"http://127.0.0.1:9/\",\"enabled_events\":[\"order.pending\",\"order.pending\"]}}")
+                .sendInvalid();
+
+        unknown.assertError(422, "validation_error");
+        assertThat(unknown.json().get("errors").get(0).get("source").get("pointer").asText()).startsWith("/webhook_endpoint/enabled_events");
+        repeated.assertError(422, "validation_error");
+    }
+
+    @Test
+    void everyEventIsDeliveredSignedWithTheSecretFromTheCreationAnswer() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            JsonNode endpoint = create(key, receiver.url(), List.of()).json();
+            String order = placed(key, body());
+
+            List<Received> deliveries = receiver.await(3, any -> true, PATIENCE);
+
+            assertThat(deliveries).extracting(received -> JSON.readTree(received.body()).get("type").asText())
+                    .containsExactlyInAnyOrder("order.pending", "report.completed", "order.completed");
+            for (Received delivery : deliveries) {
+                assertSigned(delivery, List.of(endpoint.get("secret").asText()));
+                JsonNode event = JSON.readTree(delivery.body());
+                assertThat(delivery.header("Service-Event-Id")).isEqualTo(event.get("id").asText());
+                assertThat(delivery.header("Service-Delivery-Id")).startsWith("whd_test_");
+                assertThat(delivery.header("Content-Type")).startsWith("application/json");
+                assertThat(event).isEqualTo(Api.get("/events/" + event.get("id").asText()).key(key).send().json());
+            }
+            assertThat(JSON.readTree(deliveries.get(0).body()).get("data").get("object").get("id").asText()).isIn(order,
+                    Api.get("/orders/" + order + "/report").key(key).send().json().get("id").asText());
+        }
+    }
+
+    @Test
+    void aReceiverThatAnswers500GetsTheSameEventAgainAndTheDeliveryListsBothAttempts() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            String endpoint = create(key, receiver.url(), List.of("order.canceled")).json().get("id").asText();
+            receiver.thenAnswer(500);
+            String order = waitingOrder();
+            Api.post("/orders/" + order + "/cancel").key(key).send();
+
+            List<Received> requests = receiver.await(2, any -> true, PATIENCE);
+
+            assertThat(requests.get(0).body()).isEqualTo(requests.get(1).body());
+            assertThat(requests.get(1).header("Service-Delivery-Id")).isEqualTo(requests.get(0).header("Service-Delivery-Id"));
+            JsonNode delivery = awaitDelivery(endpoint, "succeeded");
+            assertThat(delivery.get("attempts").asInt()).isEqualTo(2);
+            assertThat(delivery.get("response_status").asInt()).isEqualTo(200);
+            assertThat(delivery.get("event_type").asText()).isEqualTo("order.canceled");
+            assertThat(delivery.get("event_id").asText()).isEqualTo(JSON.readTree(requests.get(0).body()).get("id").asText());
+            assertThat(delivery.get("attempt_log")).extracting(attempt -> attempt.get("response_status").asInt())
+                    .containsExactly(200, 500);
+            assertThat(delivery.get("attempt_log").get(1).get("response_body").asText()).isEqualTo("received");
+        }
+    }
+
+    @Test
+    void aReceiverThatHangsIsCutOffAtTheTimeoutAndTriedAgain() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            String endpoint = create(key, receiver.url(), List.of("order.canceled")).json().get("id").asText();
+            receiver.thenHang(Duration.ofSeconds(6));
+            Api.post("/orders/" + waitingOrder() + "/cancel").key(key).send();
+
+            receiver.await(2, any -> true, PATIENCE);
+            JsonNode delivery = awaitDelivery(endpoint, "succeeded");
+
+            JsonNode cutOff = delivery.get("attempt_log").get(1);
+            assertThat(cutOff.get("response_status").isNull()).isTrue();
+            assertThat(cutOff.get("error").asText()).isEqualTo("no complete answer within 2 s");
+            assertThat(cutOff.get("duration_ms").asInt()).isBetween(1900, 4000);
+            assertThat(delivery.get("attempt_log").get(0).get("response_status").asInt()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void afterARotationBothSecretsSignFor24HoursThenOnlyTheNewOne() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            JsonNode endpoint = create(key, receiver.url(), List.of("order.canceled")).json();
+            String old = endpoint.get("secret").asText();
+            ApiResponse rotated = Api.post("/webhook_endpoints/" + endpoint.get("id").asText() + "/rotate_secret").key(key).send();
+            String fresh = rotated.json().get("secret").asText();
+
+            Api.post("/orders/" + waitingOrder() + "/cancel").key(key).send();
+            Received during = receiver.await(1, any -> true, PATIENCE).get(0);
+            String id = endpoint.get("id").asText();
+            assertThat(TestDatabase.number("SELECT round(extract(epoch FROM previous_secret_until - now()) / 3600) "
+                    + "FROM webhook_endpoints WHERE id = ?", id)).isEqualTo(24);
+            TestDatabase.execute("UPDATE webhook_endpoints SET previous_secret_until = now() - interval '1 second' "
+                    + "WHERE id = '" + id + "'");
+            Api.post("/orders/" + waitingOrder() + "/cancel").key(key).send();
+            Received after = receiver.await(2, any -> true, PATIENCE).get(1);
+
+            assertThat(rotated.status()).isEqualTo(200);
+            assertThat(fresh).isNotEqualTo(old).matches("whsec_[A-Za-z0-9_-]{43}");
+            assertThat(Api.get("/webhook_endpoints/" + endpoint.get("id").asText()).key(key).send().json().get("secret").isNull())
+                    .isTrue();
+            assertSigned(during, List.of(fresh, old));
+            assertSigned(after, List.of(fresh));
+        }
+    }
+
+    @Test
+    void anEndpointGetsOnlyTheEventTypesItEnabled() throws Exception {
+        try (WebhookReceiver all = WebhookReceiver.start(); WebhookReceiver completedOnly = WebhookReceiver.start()) {
+            create(key, all.url(), List.of());
+            String onlyCompleted = create(key, completedOnly.url(), List.of("order.completed")).json().get("id").asText();
+            placed(key, body());
+
+            all.await(3, any -> true, PATIENCE);
+            awaitDelivery(onlyCompleted, "succeeded");
+
+            assertThat(completedOnly.received()).hasSize(1)
+                    .allMatch(received -> received.text().contains("\"type\":\"order.completed\""));
+        }
+    }
+
+    @Test
+    void aStrangersEventsAndTheOtherModesEventsAreNotDelivered() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            String endpoint = create(key, receiver.url(), List.of()).json().get("id").asText();
+            String stranger = TestTenant.create().testKey();
+            String strangerOrder = placed(stranger, body());
+            Screenings.awaitStatus(stranger, strangerOrder, "completed");
+            String own = placed(key, body());
+            receiver.await(3, any -> true, PATIENCE);
+
+            assertThat(receiver.received()).allMatch(received -> received.text().contains(own) || !received.text().contains(strangerOrder));
+            assertThat(TestDatabase.number("SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ?", endpoint)).isEqualTo(3);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "https://10.0.0.1/hooks", "https://172.16.5.4/hooks", "https://192.168.1.1/hooks", "https://127.0.0.1/hooks",
+            "https://localhost/hooks", "https://169.254.169.254/latest/meta-data", "https://100.100.100.200/hooks",
+            "https://0.0.0.0/hooks", "https://224.0.0.1/hooks", "https://255.255.255.255/hooks", "https://[::1]/hooks",
+            "https://[::]/hooks", "https://[fe80::1]/hooks", "https://[fd00:ec2::254]/hooks", "https://[fc00::1]/hooks",
+            "https://[ff02::1]/hooks", "https://[::ffff:10.0.0.1]/hooks", "https://[::ffff:127.0.0.1]/hooks",
+            "https://[::ffff:a9fe:a9fe]/hooks", "https://[64:ff9b::a9fe:a9fe]/hooks", "https://[2002:a9fe:a9fe::1]/hooks",
+            "https://2130706433/hooks", "https://0177.0.0.1/hooks", "https://0x7f.1/hooks", "https://017700000001/hooks",
+            "https://10.1/hooks", "https://0xa9.0xfe.0xa9.0xfe/hooks", "http://203.0.113.10/hooks", "ftp://203.0.113.10/hooks",
+            "https://user:pass@203.0.113.10/hooks", "/relative/hooks"})
+    void aLiveEndpointMustBeHttpsOnAPublicAddress(String url) {
+        String live = TestTenant.create().liveKey();
+
+        ApiResponse refused = Api.post("/webhook_endpoints").key(live)
+                .json("{\"webhook_endpoint\":{\"url\":" + quote(url) + "}}").sendRaw();
+
+        refused.assertError(422, "validation_error");
+        assertThat(refused.json().get("errors").get(0).get("source").get("pointer").asText()).isEqualTo("/webhook_endpoint/url");
+        assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
+    }
+
+    @Test
+    void aLiveEndpointOnAPublicHttpsAddressIsAcceptedAndTestModeAcceptsLoopbackOnlyBecauseTheOperatorAllowsIt() {
+        String live = tenant.liveKey();
+
+        assertThat(create(live, "https://203.0.113.10/hooks", List.of()).status()).isEqualTo(201);
+        assertThat(create(key, "http://127.0.0.1:8999/hooks", List.of()).status()).isEqualTo(201);
+        ApiResponse privateInTest = create(key, "http://192.168.1.1/hooks", List.of());
+        privateInTest.assertError(422, "validation_error");
+    }
+
+    @Test
+    void anAddressRefusedAtDeliveryIsNeverConnectedToAndTheAttemptSaysWhy() {
+        String endpoint = create(key, "http://127.0.0.1:9/hooks", List.of("order.canceled")).json().get("id").asText();
+        TestDatabase.execute("UPDATE webhook_endpoints SET url = 'http://10.0.0.1:9/hooks' WHERE id = '" + endpoint + "'");
+
+        Api.post("/orders/" + waitingOrder() + "/cancel").key(key).send();
+        JsonNode delivery = awaitDelivery(endpoint, "pending", 1);
+
+        JsonNode attempt = delivery.get("attempt_log").get(0);
+        assertThat(attempt.get("response_status").isNull()).isTrue();
+        assertThat(attempt.get("error").asText()).isEqualTo("refused: 10.0.0.1 is a private address");
+        assertThat(attempt.get("duration_ms").asInt()).isLessThan(1000);
+    }
+
+    private static ApiResponse create(String key, String url, List<String> events) {
+        String body = "{\"webhook_endpoint\":{\"url\":" + quote(url) + ",\"enabled_events\":["
+                + String.join(",", events.stream().map(WebhooksTest::quote).toList()) + "]}}";
+        return Api.post("/webhook_endpoints").key(key).json(body).send();
+    }
+
+    private static String quote(String text) {
+        return "\"" + text.replace("\"", "\\\"") + "\"";
+    }
+
+    /** A test order waiting for its applicant (so that cancelling it makes exactly one event). */
+    private String waitingOrder() {
+        ObjectNode body = body();
+        applicant(body).put("email", "hook-" + UUID.randomUUID() + "@apply.test");
+        return placed(key, body);
+    }
+
+    private JsonNode awaitDelivery(String endpoint, String status) {
+        return awaitDelivery(endpoint, status, 1);
+    }
+
+    /** The endpoint's newest delivery once it has this status and at least this many attempts. */
+    private JsonNode awaitDelivery(String endpoint, String status, int attempts) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        JsonNode newest = null;
+        while (System.nanoTime() < deadline) {
+            JsonNode data = Api.get("/webhook_endpoints/" + endpoint + "/deliveries").key(key).send().json().get("data");
+            newest = data.isEmpty() ? null : data.get(0);
+            if (newest != null && newest.get("status").asText().equals(status) && newest.get("attempts").asInt() >= attempts) {
+                return newest;
+            }
+            sleep();
+        }
+        throw new AssertionError("no " + status + " delivery in " + PATIENCE + "; newest: " + newest);
+    }
+
+    /** The signature header verifies with each of these secrets, and only with them. */
+    private static void assertSigned(Received delivery, List<String> secrets) throws Exception {
+        String header = delivery.header("Service-Signature");
+        String[] parts = header.split(",");
+        assertThat(parts[0]).startsWith("t=");
+        long t = Long.parseLong(parts[0].substring(2));
+        assertThat(Math.abs(t - Instant.now().getEpochSecond())).isLessThan(Duration.ofHours(25).toSeconds());
+        List<String> signatures = Arrays.stream(parts).skip(1).map(part -> {
+            assertThat(part).startsWith("v1=");
+            return part.substring(3);
+        }).toList();
+        List<String> expected = secrets.stream().map(secret -> hmac(secret, t + "." + delivery.text())).toList();
+        assertThat(signatures).containsExactlyElementsOf(expected);
+    }
+
+    private static String hmac(String secret, String message) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(message.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
