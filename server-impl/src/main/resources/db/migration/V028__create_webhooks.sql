@@ -6,7 +6,8 @@ ALTER TABLE collection_counts DROP CONSTRAINT collection_counts_count_check;
 -- An integrator's URL that receives the events of one organisation and mode. The signing
 -- secret is sealed with a master key (bound to the endpoint id), never kept in clear; after
 -- a rotation the previous secret keeps signing until previous_secret_until. busy_until and
--- busy_token lease the endpoint to the one worker delivering to it now.
+-- busy_token lease the endpoint to the one worker delivering to it now; paused_until holds
+-- back every delivery to an endpoint whose last attempt failed, until that delivery's retry.
 CREATE TABLE webhook_endpoints (
     id                         text        PRIMARY KEY,
     organization_id            text        NOT NULL REFERENCES organizations (id),
@@ -20,6 +21,7 @@ CREATE TABLE webhook_endpoints (
     previous_secret_until      timestamptz,
     busy_until                 timestamptz,
     busy_token                 text,
+    paused_until               timestamptz,
     created_at                 timestamptz NOT NULL,
     CONSTRAINT webhook_endpoints_tenant_key UNIQUE (id, organization_id, mode),
     CONSTRAINT webhook_endpoints_previous_secret_complete CHECK (

@@ -21,6 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -194,6 +195,28 @@ class WebhooksTest {
                     .isTrue();
             assertSigned(during, List.of(fresh, old));
             assertSigned(after, List.of(fresh));
+        }
+    }
+
+    @Test
+    void aDeadEndpointDoesNotHoldUpAnotherEndpointsDeliveries() throws Exception {
+        try (WebhookReceiver dead = WebhookReceiver.start(); WebhookReceiver alive = WebhookReceiver.start()) {
+            for (int i = 0; i < 5; i++) {
+                dead.thenHang(Duration.ofSeconds(8));
+            }
+            String deadEndpoint = create(key, dead.url(), List.of("order.canceled")).json().get("id").asText();
+            create(key, alive.url(), List.of("order.canceled"));
+            List<String> orders = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                orders.add(waitingOrder());
+            }
+            orders.forEach(order -> Api.post("/orders/" + order + "/cancel").key(key).send());
+
+            alive.await(5, any -> true, PATIENCE);
+
+            assertThat(dead.received()).as("the dead endpoint was tried one delivery at a time").hasSizeLessThanOrEqualTo(2);
+            assertThat(TestDatabase.number("SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts = 0",
+                    deadEndpoint)).as("deliveries to the dead endpoint not yet tried").isGreaterThanOrEqualTo(3);
         }
     }
 

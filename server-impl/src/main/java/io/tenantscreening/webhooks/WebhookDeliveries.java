@@ -24,9 +24,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * ({@link WebhookFanOut} writes both with the event). A task
  * first leases its endpoint (one deliverer per endpoint at a time, across instances), then
  * delivers the endpoint's due deliveries oldest first, its own among them, for up to
- * {@link #DRAIN} before it lets go; a task that finds its endpoint leased tries again
- * shortly, and one whose delivery was done by another task simply ends. So a slow or dead
- * endpoint holds at most one worker, and each 2xx is recorded before the lease passes on.
+ * {@link #DRAIN} before it lets go, or until an attempt fails: then the endpoint is paused
+ * until that delivery's retry, and every task of the endpoint waits for it. A task that
+ * finds its endpoint leased tries again shortly, and one whose delivery was done by another
+ * task simply ends. So a slow or dead endpoint holds at most one worker, and each 2xx is
+ * recorded before the lease passes on.
  */
 @Singleton
 public class WebhookDeliveries {
@@ -70,8 +72,7 @@ public class WebhookDeliveries {
         String token = UUID.randomUUID().toString();
         Duration lease = settings.getTimeout().plus(DRAIN).plusSeconds(5);
         if (!transactions.executeWrite(status -> endpoints.lease(tenant, endpoint, token, Timestamps.now(clock), lease))) {
-            return Optional.of(Timestamps.now(clock).plusMillis(ThreadLocalRandom.current().nextLong(
-                    BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2)));
+            return Optional.of(heldBack(tenant, endpoint));
         }
         try {
             long until = System.nanoTime() + DRAIN.toNanos();
@@ -93,7 +94,11 @@ public class WebhookDeliveries {
                         ? delivery.nextAttemptAt() : Timestamps.now(clock));
     }
 
-    /** One attempt of a delivery, recorded; false when the endpoint is gone or no longer leased to us. */
+    /**
+     * One attempt of a delivery, recorded. A failure pauses the endpoint until the delivery's
+     * retry, so that its other deliveries wait too instead of each trying a dead endpoint.
+     * True when the endpoint took it (the drain may go on).
+     */
     private boolean attempt(Tenant tenant, WebhookDelivery delivery, String token, Duration lease) {
         Optional<Target> target = transactions.executeWrite(status -> {
             Instant now = Timestamps.now(clock);
@@ -136,9 +141,21 @@ public class WebhookDeliveries {
         }
         transactions.executeWrite(tx -> {
             deliveries.recordAttempt(tenant, delivery, attempt, status, next);
+            endpoints.pause(tenant, delivery.endpointId(), status.equals("pending") ? next : null);
             return null;
         });
-        return true;
+        return answer.succeeded();
+    }
+
+    /**
+     * When a task whose endpoint is held should look again: when the pause ends (the last
+     * attempt failed), or soon when another task holds the lease (it delivers the due
+     * deliveries meanwhile, this one likely among them).
+     */
+    private Instant heldBack(Tenant tenant, String endpoint) {
+        Instant now = Timestamps.now(clock);
+        return transactions.executeRead(status -> endpoints.pausedUntil(tenant, endpoint, now)).orElseGet(() ->
+                now.plusMillis(ThreadLocalRandom.current().nextLong(BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2)));
     }
 
     private Optional<WebhookDelivery> read(Tenant tenant, String id) {

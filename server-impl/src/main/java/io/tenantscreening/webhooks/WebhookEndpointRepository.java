@@ -11,6 +11,7 @@ import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,11 +74,25 @@ class WebhookEndpointRepository {
 
     /**
      * Leases the endpoint to one deliverer until {@code now + lease}, unless another holds an
-     * unexpired lease; the token proves the lease later. True when this caller got it.
+     * unexpired lease or the endpoint is paused; the token proves the lease later. True when
+     * this caller got it.
      */
     boolean lease(Tenant tenant, String id, String token, Instant now, Duration lease) {
         return jdbc.update(tenant, "UPDATE webhook_endpoints SET busy_until = ?, busy_token = ? WHERE {tenant} AND id = ? "
-                + "AND (busy_until IS NULL OR busy_until <= ? OR busy_token = ?)", now.plus(lease), token, id, now, token) == 1;
+                        + "AND (busy_until IS NULL OR busy_until <= ? OR busy_token = ?) AND (paused_until IS NULL OR paused_until <= ?)",
+                now.plus(lease), token, id, now, token, now) == 1;
+    }
+
+    /** Until when the endpoint is paused (its last attempt failed); empty when it is not. */
+    Optional<Instant> pausedUntil(Tenant tenant, String id, Instant now) {
+        return jdbc.queryOne(tenant, "SELECT paused_until FROM webhook_endpoints WHERE {tenant} AND id = ? AND paused_until > ?",
+                row -> row.getTimestamp(1).toInstant(), id, now);
+    }
+
+    /** Holds back every delivery to the endpoint until {@code until} (null: none). */
+    void pause(Tenant tenant, String id, Instant until) {
+        jdbc.update(tenant, "UPDATE webhook_endpoints SET paused_until = ? WHERE {tenant} AND id = ?",
+                until == null ? null : Timestamp.from(until), id);
     }
 
     void release(Tenant tenant, String id, String token) {
