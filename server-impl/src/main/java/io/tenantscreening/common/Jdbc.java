@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -123,7 +124,9 @@ public class Jdbc {
             if (!(cause instanceof SQLException sql)) {
                 return cause;
             }
-            SQLException copy = new SQLException(summary(sql), sql.getSQLState(), sql.getErrorCode());
+            SQLException copy = sql instanceof SQLTransientConnectionException
+                    ? new SQLTransientConnectionException(summary(sql), sql.getSQLState(), sql.getErrorCode())
+                    : new SQLException(summary(sql), sql.getSQLState(), sql.getErrorCode());
             copy.setStackTrace(sql.getStackTrace());
             copy.initCause(scrubbed(sql.getCause()));
             return copy;

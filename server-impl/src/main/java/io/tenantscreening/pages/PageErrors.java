@@ -32,6 +32,7 @@ public class PageErrors {
             case GONE -> "This link is no longer available";
             case FORBIDDEN -> "This form cannot be accepted";
             case TOO_MANY_REQUESTS -> "Too many attempts";
+            case SERVICE_UNAVAILABLE -> "Temporarily unavailable";
             case METHOD_NOT_ALLOWED -> "This page cannot be used that way";
             default -> status.getCode() >= 500 ? "Something went wrong" : "This request cannot be answered";
         });
@@ -41,6 +42,8 @@ public class PageErrors {
                     + "submit it, contact the organisation that asked for your screening.";
             case FORBIDDEN -> "It did not come from this application's page. Open the link from your message again and "
                     + "fill in the form there.";
+            case SERVICE_UNAVAILABLE -> "The service cannot be used for a moment. Please try again in a few minutes; "
+                    + "nothing was saved from this attempt.";
             case TOO_MANY_REQUESTS -> "This device opened too many links that do not exist. Wait a few minutes, then open "
                     + "the link from your message again.";
             case METHOD_NOT_ALLOWED -> "Go back to the page and use its form.";

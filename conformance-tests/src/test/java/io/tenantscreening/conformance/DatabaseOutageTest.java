@@ -1,0 +1,91 @@
+package io.tenantscreening.conformance;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.TcpProxy;
+import io.tenantscreening.conformance.support.TestDatabase;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Operations issue, point 6: while PostgreSQL is out of reach, every request that needs it
+ * answers 503 service_unavailable with Retry-After within 2 seconds (not a 500, not a
+ * hang); the contract still answers; when the database is back the service recovers by
+ * itself. The service runs as its own process, connected to PostgreSQL through a proxy
+ * this test cuts and restores.
+ */
+class DatabaseOutageTest {
+
+    private static final String DATABASE = "screening_test_outage";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration BOUND = Duration.ofSeconds(2);
+
+    @Test
+    void whileTheDatabaseIsOutOfReachRequestsAnswer503QuicklyAndTheServiceRecoversByItself() throws Exception {
+        TestDatabase.recreate(DATABASE);
+        Map<String, String> direct = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        direct.put("DATABASE_URL", TestDatabase.urlOf(DATABASE));
+        try (TcpProxy proxy = TcpProxy.start()) {
+            Map<String, String> proxied = new HashMap<>(direct);
+            proxied.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + DATABASE);
+            ServiceProcess service = ServiceProcess.start(proxied);
+            try {
+                String key = testKey(direct);
+                String order = OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(service.baseUrl())
+                        .send().json().get("id").asText();
+
+                proxy.cut();
+
+                for (Api.Call call : List.of(
+                        Api.get("/orders/" + order).at(service.baseUrl()).key(key),
+                        Api.get("/orders").at(service.baseUrl()).key(key),
+                        Api.get("/events").at(service.baseUrl()).key(key),
+                        OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(service.baseUrl()))) {
+                    long start = System.nanoTime();
+                    ApiResponse answer = call.send();
+                    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+                    answer.assertError(503, "service_unavailable");
+                    assertThat(answer.header("Retry-After")).isEqualTo("5");
+                    assertThat(answer.json().get("errors").get(0).get("detail").asText()).contains("Retry after 5 seconds");
+                    assertThat(took).as("time to answer").isLessThan(BOUND);
+                }
+                assertThat(Api.get("/openapi.yaml").at(service.baseUrl()).sendRaw().status()).isEqualTo(200);
+
+                proxy.restore();
+
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                int status;
+                do {
+                    Thread.sleep(200);
+                    status = Api.get("/orders/" + order).at(service.baseUrl()).key(key).sendRaw().status();
+                } while (status != 200 && System.nanoTime() < deadline);
+                assertThat(status).as("the service recovered by itself").isEqualTo(200);
+                assertThat(OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(service.baseUrl())
+                        .send().status()).isEqualTo(201);
+            } finally {
+                service.stop();
+            }
+        }
+    }
+
+    private static String testKey(Map<String, String> environment) throws Exception {
+        JarProcess.Result organization = JarProcess.run(environment, "operator", "org", "create", "--name", "Outage");
+        assertThat(organization.exitCode()).as(organization.stderr()).isZero();
+        String id = JSON.readTree(organization.stdout()).get("id").asText();
+        JarProcess.Result key = JarProcess.run(environment, "operator", "key", "issue", "--org", id, "--mode", "test", "--scope", "full");
+        assertThat(key.exitCode()).as(key.stderr()).isZero();
+        return JSON.readTree(key.stdout()).get("key").asText();
+    }
+}
