@@ -19,10 +19,11 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Operations issue, point 6: while PostgreSQL is out of reach, every request that needs it
- * answers 503 service_unavailable with Retry-After within 2 seconds (not a 500, not a
- * hang); the contract still answers; when the database is back the service recovers by
- * itself. The service runs as its own process, connected to PostgreSQL through a proxy
+ * Operations issue, points 2 and 6: while PostgreSQL is out of reach, every request that
+ * needs it answers 503 service_unavailable with Retry-After within 2 seconds (not a 500,
+ * not a hang), readiness says why, liveness and the contract still answer; when the
+ * database is back the service recovers by itself. A failed migration makes the instance
+ * not ready. The service runs as its own process, connected to PostgreSQL through a proxy
  * this test cuts and restores.
  */
 class DatabaseOutageTest {
@@ -62,6 +63,13 @@ class DatabaseOutageTest {
                     assertThat(took).as("time to answer").isLessThan(BOUND);
                 }
                 assertThat(Api.get("/openapi.yaml").at(service.baseUrl()).sendRaw().status()).isEqualTo(200);
+                assertThat(Api.get("/health").at(service.baseUrl()).send().status()).isEqualTo(200);
+                long asked = System.nanoTime();
+                ApiResponse notReady = Api.get("/health/readiness").at(service.baseUrl()).send();
+                assertThat(Duration.ofNanos(System.nanoTime() - asked)).as("time to answer readiness").isLessThan(BOUND);
+                notReady.assertError(503, "service_unavailable");
+                assertThat(notReady.header("Retry-After")).isEqualTo("5");
+                assertThat(notReady.json().get("errors").get(0).get("detail").asText()).isEqualTo("database: PostgreSQL does not answer.");
 
                 proxy.restore();
 
@@ -74,6 +82,14 @@ class DatabaseOutageTest {
                 assertThat(status).as("the service recovered by itself").isEqualTo(200);
                 assertThat(OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(service.baseUrl())
                         .send().status()).isEqualTo(201);
+                assertThat(Api.get("/health/readiness").at(service.baseUrl()).send().status()).isEqualTo(200);
+
+                TestDatabase.rowsIn(TestDatabase.urlOf(DATABASE), "UPDATE flyway_schema_history SET success = false "
+                        + "WHERE installed_rank = (SELECT max(installed_rank) FROM flyway_schema_history) RETURNING version");
+                ApiResponse failedMigration = Api.get("/health/readiness").at(service.baseUrl()).send();
+                failedMigration.assertError(503, "service_unavailable");
+                assertThat(failedMigration.json().get("errors").get(0).get("detail").asText())
+                        .isEqualTo("migrations: 1 migration(s) failed; see flyway_schema_history.");
             } finally {
                 service.stop();
             }

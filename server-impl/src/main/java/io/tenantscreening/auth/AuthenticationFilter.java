@@ -31,7 +31,7 @@ import java.util.Set;
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class AuthenticationFilter implements Ordered {
 
-    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml");
+    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness");
     private static final String BEARER = "bearer ";
 
     private final ApiKeyService keys;
