@@ -22,7 +22,7 @@ command -v hey >/dev/null || { echo "hey is missing: apt-get install hey" >&2; e
 
 psql -q -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
 export PGDATABASE=$DB
-java -jar "$JAR" > /tmp/bench-service.log 2>&1 &
+java $(cat jvm.options) -jar "$JAR" > /tmp/bench-service.log 2>&1 &
 service=$!
 trap 'kill $service 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "localhost:$PORT/openapi.yaml" >/dev/null && break; sleep 0.5; done
@@ -60,3 +60,4 @@ for size in 1000 1000000; do
   echo "size=$size page=1 $(latencies "$first" "$key")"
   echo "size=$size page=$depth $(latencies "$deep" "$key")"
 done
+echo "resident memory of the service at the end: $(( $(ps -o rss= -p "$service") / 1024 )) MB (jvm.options)"

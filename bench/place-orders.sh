@@ -27,7 +27,7 @@ export SCREENING_KEYS
 (cd bench && npm ci --no-audit --no-fund --silent)
 
 psql -q -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
-java -jar "$JAR" > /tmp/bench-orders-service.log 2>&1 &
+java $(cat jvm.options) -jar "$JAR" > /tmp/bench-orders-service.log 2>&1 &
 service=$!
 trap 'kill $service 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "localhost:$PORT/openapi.yaml" >/dev/null && break; sleep 0.5; done
@@ -41,3 +41,4 @@ node bench/place-orders.mjs "http://localhost:$PORT" "$key" "$WARMUP" "$CONCURRE
 echo "warm-up: $WARMUP orders"
 echo "POST /orders, $CONCURRENCY clients: $(node bench/place-orders.mjs "http://localhost:$PORT" "$key" "$REQUESTS" "$CONCURRENCY")"
 psql -q -d "$DB" -tA -c "SELECT 'orders=' || (SELECT count(*) FROM orders) || ' charges=' || (SELECT count(*) FROM charges) || ' idempotency_keys=' || (SELECT count(*) FROM idempotency_keys)"
+echo "resident memory of the service at the end: $(( $(ps -o rss= -p "$service") / 1024 )) MB (jvm.options)"

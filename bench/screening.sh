@@ -33,13 +33,16 @@ sql() { psql -q -d "$DB" -tA -c "$1"; }
 json_field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
 service=
 start_service() {
-  java -jar "$JAR" > "/tmp/bench-screening-service-$1.log" 2>&1 &
+  java $(cat jvm.options) -jar "$JAR" > "/tmp/bench-screening-service-$1.log" 2>&1 &
   service=$!
   for _ in $(seq 1 60); do curl -fs "localhost:$PORT/openapi.yaml" >/dev/null && return; sleep 0.5; done
   echo "the service did not start; see /tmp/bench-screening-service-$1.log" >&2
   exit 1
 }
-stop_service() { kill "$service"; wait "$service" 2>/dev/null || true; service=; }
+stop_service() {
+  echo "resident memory of the service ($1) at the end: $(( $(ps -o rss= -p "$service") / 1024 )) MB (jvm.options)"
+  kill "$service"; wait "$service" 2>/dev/null || true; service=
+}
 trap '[ -z "$service" ] || kill "$service" 2>/dev/null || true' EXIT
 await_completed() {
   for _ in $(seq 1 600); do
@@ -70,13 +73,13 @@ sql "WITH times AS (
      FROM times"
 sql "SELECT 'completions per second while loaded: ' || round(count(*) / extract(epoch FROM max(created_at) - min(created_at))::numeric, 1)
      FROM events WHERE type = 'order.completed' AND created_at > '$since'"
-stop_service
+stop_service latency
 
 export TEST_SCREENING_DELAY=24h
 start_service backlog
 since=$(sql "SELECT now()")
 node bench/test-orders.mjs "http://localhost:$PORT" "$key" amount "$BACKLOG" 16 >/dev/null
-stop_service
+stop_service backlog
 sql "UPDATE scheduled_tasks SET execution_time = now() WHERE task_name = 'screen-order'"
 unset TEST_SCREENING_DELAY
 start_service drain
@@ -84,4 +87,4 @@ await_completed
 sql "SELECT 'backlog of ' || count(*) || ' drained at ' || round(count(*) / extract(epoch FROM max(created_at) - min(created_at))::numeric, 1)
        || ' orders/s (' || round(extract(epoch FROM max(created_at) - min(created_at))::numeric, 1) || ' s)'
      FROM events WHERE type = 'order.completed' AND object_id IN (SELECT id FROM orders WHERE created_at > '$since')"
-stop_service
+stop_service drain
