@@ -2,6 +2,7 @@ package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.HeadlessChromium;
 import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.TestTenant;
 import org.junit.jupiter.api.AfterEach;
@@ -11,12 +12,9 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ApplyBrowserTest {
 
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final int PHONE_WIDTH = 412;
     private static final int PHONE_HEIGHT = 915;
@@ -50,20 +46,7 @@ class ApplyBrowserTest {
 
     @BeforeEach
     void openBrowser() {
-        assertThat(new File(CHROMIUM)).as("Chromium from the OS packages (apt-get install chromium chromium-driver; "
-                + ".ci/run does)").exists();
-        assertThat(new File(CHROMEDRIVER)).as("ChromeDriver from the OS packages").exists();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic");
-        // A phone's screen: desktop windows have a minimum width, so the device is emulated.
-        options.setExperimentalOption("mobileEmulation", Map.of("deviceMetrics",
-                Map.of("width", PHONE_WIDTH, "height", PHONE_HEIGHT, "pixelRatio", 1.0, "touch", true)));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
-                .usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = HeadlessChromium.phone(PHONE_WIDTH, PHONE_HEIGHT);
     }
 
     @AfterEach

@@ -31,7 +31,9 @@ import java.util.Set;
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class AuthenticationFilter implements Ordered {
 
-    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness");
+    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness", "/docs");
+    /** The reference page's assets. */
+    private static final String DOCS_PREFIX = "/docs/";
     private static final String BEARER = "bearer ";
 
     private final ApiKeyService keys;
@@ -44,7 +46,7 @@ public class AuthenticationFilter implements Ordered {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Nullable
     public HttpResponse<ErrorEnvelope> authenticate(HttpRequest<?> request) {
-        if (PUBLIC_PATHS.contains(request.getPath())) {
+        if (PUBLIC_PATHS.contains(request.getPath()) || request.getPath().startsWith(DOCS_PREFIX)) {
             return null;
         }
         Optional<String> header = request.getHeaders().findFirst(HttpHeaders.AUTHORIZATION);
