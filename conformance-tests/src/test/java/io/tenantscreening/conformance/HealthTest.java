@@ -29,7 +29,7 @@ class HealthTest {
     @Test
     void theFrameworksOwnManagementEndpointsAreNotExposed() {
         String key = TestTenant.create().testKey();
-        for (String path : List.of("/beans", "/flyway", "/info", "/routes", "/env", "/loggers", "/health/liveness", "/metrics")) {
+        for (String path : List.of("/beans", "/flyway", "/info", "/routes", "/env", "/loggers", "/health/liveness", "/prometheus")) {
             Api.get(path).key(key).sendUndocumented("GET", "/properties").assertError(404, "not_found_error");
         }
     }

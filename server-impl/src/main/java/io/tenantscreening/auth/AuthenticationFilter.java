@@ -31,7 +31,7 @@ import java.util.Set;
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class AuthenticationFilter implements Ordered {
 
-    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness", "/docs");
+    private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness", "/docs", "/metrics");
     /** The reference page's assets. */
     private static final String DOCS_PREFIX = "/docs/";
     private static final String BEARER = "bearer ";

@@ -11,10 +11,12 @@ import io.tenantscreening.api.model.OrderList;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
+import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.metrics.ServiceMetrics;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,14 +38,16 @@ public class OrdersController implements OrdersApi {
     private final OrderLifecycle lifecycle;
     private final ListLinks links;
     private final JsonMapper json;
+    private final ServiceMetrics metrics;
 
     public OrdersController(OrderService orders, OrderPlacement placement, OrderLifecycle lifecycle, ListLinks links,
-                            JsonMapper json) {
+                            JsonMapper json, ServiceMetrics metrics) {
         this.orders = orders;
         this.placement = placement;
         this.lifecycle = lifecycle;
         this.links = links;
         this.json = json;
+        this.metrics = metrics;
     }
 
     @Override
@@ -57,12 +61,17 @@ public class OrdersController implements OrdersApi {
         }
         OrderPlacement.Placement placed = placement.place(Caller.current().tenant(), command, includes, idempotencyKey,
                 CanonicalJson.of(json, request));
+        Mode mode = Caller.current().tenant().mode();
         if (placed instanceof OrderPlacement.Refused refused) {
+            metrics.orderPlacement(mode, "payment_required");
+            metrics.paymentRequired(refused.refusal().errors().get(0).code());
             throw refused.refusal();
         }
         if (placed instanceof OrderPlacement.Replayed replayed) {
+            metrics.orderPlacement(mode, "replayed");
             return replay(replayed);
         }
+        metrics.orderPlacement(mode, "created");
         return HttpResponse.created(OrderMapper.toApi(((OrderPlacement.Placed) placed).view()));
     }
 

@@ -5,6 +5,7 @@ import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.events.EventService;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.work.RetryWithBackoff;
 import jakarta.inject.Singleton;
 
@@ -45,11 +46,12 @@ public class WebhookDeliveries {
     private final WebhookSender sender;
     private final WebhookSettings settings;
     private final EventService events;
+    private final ServiceMetrics metrics;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
 
     public WebhookDeliveries(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, WebhookSecrets secrets,
-                             WebhookSender sender, WebhookSettings settings, EventService events,
+                             WebhookSender sender, WebhookSettings settings, EventService events, ServiceMetrics metrics,
                              TransactionOperations<Connection> transactions, Clock clock) {
         this.deliveries = deliveries;
         this.endpoints = endpoints;
@@ -57,6 +59,7 @@ public class WebhookDeliveries {
         this.sender = sender;
         this.settings = settings;
         this.events = events;
+        this.metrics = metrics;
         this.transactions = transactions;
         this.clock = clock;
     }
@@ -139,6 +142,7 @@ public class WebhookDeliveries {
             status = "pending";
             next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
         }
+        metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
         transactions.executeWrite(tx -> {
             deliveries.recordAttempt(tenant, delivery, attempt, status, next);
             endpoints.pause(tenant, delivery.endpointId(), status.equals("pending") ? next : null);

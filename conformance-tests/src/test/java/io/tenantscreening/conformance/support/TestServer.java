@@ -57,6 +57,8 @@ public final class TestServer {
             properties.put("screening.apply.client-address-header", Pages.CLIENT_HEADER);
             // Webhooks to receivers the tests start on loopback, retried quickly, cut off after 2 s.
             properties.put("screening.webhooks.allow-loopback", "true");
+            properties.put("screening.metrics.enabled", "true");
+            properties.put("micronaut.metrics.enabled", "true");
             properties.put("screening.webhooks.first-retry", "200ms");
             properties.put("screening.webhooks.longest-retry", "1s");
             properties.put("screening.webhooks.timeout", "2s");
