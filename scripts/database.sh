@@ -1,4 +1,5 @@
-# A PostgreSQL database for ./run and ./run test (and so for .ci/run), sourced by ./run.
+# A PostgreSQL database (and OS packages) for ./run and ./run test, and so for .ci/run;
+# sourced by ./run.
 # ensure_database <database>: exports DATABASE_URL, DATABASE_USER and DATABASE_PASSWORD for it.
 #  1. DATABASE_URL set: it is used as it is.
 #  2. Otherwise a server on 127.0.0.1:5432 where the role (DATABASE_USER, screening) can
@@ -38,13 +39,20 @@ as_owner() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# install_packages <package>...: from the OS packages, as root or with sudo.
+install_packages() {
+  echo "Installing from the OS packages: $*" >&2
+  local as=()
+  [ "$(id -u)" = 0 ] || as=(sudo)
+  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 start_private_cluster() {
   local bin
   bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   if [ -z "$bin" ]; then
-    echo "PostgreSQL is not installed: installing it from the OS packages" >&2
-    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
-    else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql >/dev/null; fi
+    install_packages postgresql
     bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
   fi
   if [ ! -f "$PRIVATE_DIR/data/PG_VERSION" ]; then

@@ -7,28 +7,31 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A TCP proxy on a loopback port to PostgreSQL (127.0.0.1:5432) that a test can cut (every
+ * A TCP proxy on a loopback port to the tests' PostgreSQL server that a test can cut (every
  * connection closed, new ones refused: the database is out of reach) and restore, to play
  * a database outage for a service connected through it.
  */
 public final class TcpProxy implements AutoCloseable {
 
     private final int port;
+    private final URI target;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile ServerSocket listener;
 
-    private TcpProxy(int port) {
+    private TcpProxy(int port, URI target) {
         this.port = port;
+        this.target = target;
     }
 
     public static TcpProxy start() {
         try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            TcpProxy proxy = new TcpProxy(probe.getLocalPort());
+            TcpProxy proxy = new TcpProxy(probe.getLocalPort(), URI.create(TestDatabase.url().substring("jdbc:".length())));
             probe.close();
             proxy.restore();
             return proxy;
@@ -73,7 +76,7 @@ public final class TcpProxy implements AutoCloseable {
         while (!socket.isClosed()) {
             try {
                 Socket client = socket.accept();
-                Socket server = new Socket("127.0.0.1", 5432);
+                Socket server = new Socket(target.getHost(), target.getPort() == -1 ? 5432 : target.getPort());
                 open.add(client);
                 open.add(server);
                 pump(client, server);
