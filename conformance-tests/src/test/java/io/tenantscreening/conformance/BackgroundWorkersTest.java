@@ -1,7 +1,6 @@
 package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
@@ -35,7 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BackgroundWorkersTest {
 
     private static final String DATABASE = "screening_test_workers";
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     private static String url;
@@ -53,7 +51,7 @@ class BackgroundWorkersTest {
 
     @Test
     void twoInstancesOnOneDatabaseCompleteEveryOrderExactlyOnce() throws Exception {
-        String key = testKey("Two instances");
+        String key = JarProcess.issueTestKey(environment, "Two instances").secret();
         ServiceProcess first = ServiceProcess.start(environment);
         ServiceProcess second = ServiceProcess.start(environment);
         try {
@@ -74,7 +72,7 @@ class BackgroundWorkersTest {
 
     @Test
     void aWorkerKilledInTheMiddleOfScreeningsLeavesNothingStuckAndAnotherInstanceFinishes() throws Exception {
-        String key = testKey("Kill -9");
+        String key = JarProcess.issueTestKey(environment, "Kill -9").secret();
         Map<String, String> slow = new HashMap<>(environment);
         slow.put("TEST_SLOW_SCREENING", "3s");
         ServiceProcess doomed = ServiceProcess.start(slow);
@@ -104,7 +102,7 @@ class BackgroundWorkersTest {
      */
     @Test
     void twoInstancesDeliverEveryEventToAReceiverExactlyOnce() throws Exception {
-        String key = testKey("Two deliverers");
+        String key = JarProcess.issueTestKey(environment, "Two deliverers").secret();
         Map<String, String> loopback = new HashMap<>(environment);
         loopback.put("WEBHOOK_ALLOW_LOOPBACK", "true");
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -135,14 +133,6 @@ class BackgroundWorkersTest {
     }
 
     /** An organisation and its test key in the test's database, made with the operator command line. */
-    private static String testKey(String name) throws IOException {
-        JarProcess.Result organization = JarProcess.run(environment, "operator", "org", "create", "--name", name);
-        assertThat(organization.exitCode()).as(organization.stderr()).isZero();
-        String id = JSON.readTree(organization.stdout()).get("id").asText();
-        JarProcess.Result key = JarProcess.run(environment, "operator", "key", "issue", "--org", id, "--mode", "test", "--scope", "full");
-        assertThat(key.exitCode()).as(key.stderr()).isZero();
-        return JSON.readTree(key.stdout()).get("key").asText();
-    }
 
     /** Places test orders from 8 clients, spread over the instances; their ids. */
     private static List<String> place(String key, int count, List<ServiceProcess> instances) throws Exception {

@@ -1,6 +1,5 @@
 package io.tenantscreening.conformance;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
@@ -29,7 +28,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DatabaseOutageTest {
 
     private static final String DATABASE = "screening_test_outage";
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration BOUND = Duration.ofSeconds(2);
 
     @Test
@@ -42,7 +40,7 @@ class DatabaseOutageTest {
             proxied.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + DATABASE);
             ServiceProcess service = ServiceProcess.start(proxied);
             try {
-                String key = testKey(direct);
+                String key = JarProcess.issueTestKey(direct, "Outage").secret();
                 String order = OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(service.baseUrl())
                         .send().json().get("id").asText();
 
@@ -96,12 +94,4 @@ class DatabaseOutageTest {
         }
     }
 
-    private static String testKey(Map<String, String> environment) throws Exception {
-        JarProcess.Result organization = JarProcess.run(environment, "operator", "org", "create", "--name", "Outage");
-        assertThat(organization.exitCode()).as(organization.stderr()).isZero();
-        String id = JSON.readTree(organization.stdout()).get("id").asText();
-        JarProcess.Result key = JarProcess.run(environment, "operator", "key", "issue", "--org", id, "--mode", "test", "--scope", "full");
-        assertThat(key.exitCode()).as(key.stderr()).isZero();
-        return JSON.readTree(key.stdout()).get("key").asText();
-    }
 }

@@ -1,5 +1,6 @@
 package io.tenantscreening.auth;
 
+import io.micronaut.data.connection.annotation.Connectable;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Mode;
 import jakarta.inject.Singleton;
@@ -27,6 +28,7 @@ public class ApiKeyRepository {
                 key.id(), key.organizationId(), key.mode().dbValue(), key.scope().dbValue(), digest, key.last4(), key.createdAt());
     }
 
+    @Connectable
     public Optional<ApiKeyRecord> findByDigest(byte[] digest) {
         return jdbc.queryOne("SELECT " + COLUMNS + " FROM api_keys WHERE digest = ?", ApiKeyRepository::read, digest);
     }
@@ -40,6 +42,11 @@ public class ApiKeyRepository {
     public Optional<ApiKeyRecord> revoke(String id) {
         return jdbc.queryOne("UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = ? RETURNING " + COLUMNS,
                 ApiKeyRepository::read, id);
+    }
+
+    /** Tells every instance's {@link RevokedKeyListener} when the transaction commits. */
+    public void announceRevocation(String id) {
+        jdbc.queryOne("SELECT pg_notify(?, ?)", rows -> true, RevokedKeyListener.CHANNEL, id);
     }
 
     private static ApiKeyRecord read(ResultSet rows) throws SQLException {

@@ -1,6 +1,5 @@
 package io.tenantscreening.auth;
 
-import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
@@ -18,11 +17,13 @@ import java.util.Optional;
 public class ApiKeyService {
 
     private final ApiKeyRepository keys;
+    private final ApiKeyCache cache;
     private final OrganizationService organizations;
     private final Clock clock;
 
-    public ApiKeyService(ApiKeyRepository keys, OrganizationService organizations, Clock clock) {
+    public ApiKeyService(ApiKeyRepository keys, ApiKeyCache cache, OrganizationService organizations, Clock clock) {
         this.keys = keys;
+        this.cache = cache;
         this.organizations = organizations;
         this.clock = clock;
     }
@@ -38,9 +39,15 @@ public class ApiKeyService {
         return new IssuedKey(key, secret);
     }
 
+    /** Revokes the key; every instance stops accepting it within {@link ApiKeyCache#TRUST}. */
     @Transactional
     public Optional<ApiKeyRecord> revoke(String keyId) {
-        return keys.revoke(keyId);
+        Optional<ApiKeyRecord> revoked = keys.revoke(keyId);
+        revoked.ifPresent(key -> {
+            keys.announceRevocation(key.id());
+            cache.revoked(key.id());
+        });
+        return revoked;
     }
 
     @Transactional
@@ -48,13 +55,16 @@ public class ApiKeyService {
         return keys.listByOrganization(organizationId);
     }
 
-    /** The caller a presented key stands for, or empty when it is malformed, unknown or revoked. */
-    @Connectable
+    /**
+     * The caller a presented key stands for, or empty when it is malformed, unknown or
+     * revoked; answered from {@link ApiKeyCache} when it can vouch for the key.
+     */
     public Optional<Caller> authenticate(String presentedKey) {
         if (ApiKeys.modeOf(presentedKey).isEmpty()) {
             return Optional.empty();
         }
-        return keys.findByDigest(ApiKeys.digest(presentedKey))
+        byte[] digest = ApiKeys.digest(presentedKey);
+        return cache.find(digest, () -> keys.findByDigest(digest))
                 .filter(key -> !key.revoked())
                 .map(key -> new Caller(new Tenant(key.organizationId(), key.mode()), key.scope()));
     }

@@ -1,5 +1,7 @@
 package io.tenantscreening.conformance.support;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,8 @@ import java.util.concurrent.TimeUnit;
  * for the operator command line and for start-up behaviour.
  */
 public final class JarProcess {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private JarProcess() {
     }
@@ -60,6 +64,35 @@ public final class JarProcess {
     public static Map<String, String> testDatabaseEnvironment() {
         return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
                 "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS);
+    }
+
+    /**
+     * Through the operator command line: a new organisation with this name and a full-scope
+     * test key of it.
+     */
+    public static IssuedKey issueTestKey(Map<String, String> environment, String organizationName) {
+        Result organization = run(environment, "operator", "org", "create", "--name", organizationName);
+        if (organization.exitCode() != 0) {
+            throw new AssertionError("operator org create failed: " + organization.stderr());
+        }
+        String organizationId = field(organization.stdout(), "id");
+        Result key = run(environment, "operator", "key", "issue", "--org", organizationId, "--mode", "test", "--scope", "full");
+        if (key.exitCode() != 0) {
+            throw new AssertionError("operator key issue failed: " + key.stderr());
+        }
+        return new IssuedKey(field(key.stdout(), "id"), field(key.stdout(), "key"));
+    }
+
+    /** A key as issued: its id and its secret. */
+    public record IssuedKey(String id, String secret) {
+    }
+
+    private static String field(String json, String name) {
+        try {
+            return JSON.readTree(json).get(name).asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A running process and the files its output goes to. */

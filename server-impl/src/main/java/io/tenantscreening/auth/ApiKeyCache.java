@@ -1,0 +1,90 @@
+package io.tenantscreening.auth;
+
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The valid keys this instance has recently seen, so that most requests authenticate
+ * without a database round trip. It is trusted only while {@link RevokedKeyListener} has
+ * confirmed, within {@link #TRUST}, that it has received every revocation committed
+ * before its last check: a revocation (on any instance, or by the operator command) then
+ * takes effect here within that bound. When the listener falls silent (its connection
+ * lost), every lookup goes to the database again and the cache is emptied. Unknown and
+ * revoked keys are never cached, and no entry lives longer than {@code API_KEY_CACHE_TTL}.
+ */
+@Singleton
+public class ApiKeyCache {
+
+    /** How long a check of the listener vouches for the cache: the revocation bound. */
+    static final Duration TRUST = Duration.ofSeconds(2);
+    private static final int MAX_ENTRIES = 10_000;
+
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    /** Changes whenever a revocation arrives, so that a lookup racing it is not cached. */
+    private final AtomicLong revocations = new AtomicLong();
+    private final long ttlNanos;
+    /** {@link System#nanoTime()} when the listener's last check began; null while it has none. */
+    private volatile Long confirmedAt;
+
+    public ApiKeyCache(@Value("${screening.api-keys.cache-ttl:60s}") Duration ttl) {
+        this.ttlNanos = ttl.toNanos();
+    }
+
+    /** The record for a digest: from the cache while it is trusted, else from {@code load}. */
+    Optional<ApiKeyRecord> find(byte[] digest, Supplier<Optional<ApiKeyRecord>> load) {
+        long now = System.nanoTime();
+        Long confirmed = confirmedAt;
+        boolean trusted = ttlNanos > 0 && confirmed != null && now - confirmed <= TRUST.toNanos();
+        String hex = HexFormat.of().formatHex(digest);
+        if (trusted) {
+            Entry entry = entries.get(hex);
+            if (entry != null && now - entry.loadedAt <= ttlNanos) {
+                return Optional.of(entry.key);
+            }
+        }
+        long seen = revocations.get();
+        Optional<ApiKeyRecord> loaded = load.get();
+        if (trusted && loaded.isPresent() && !loaded.get().revoked()) {
+            if (entries.size() >= MAX_ENTRIES) {
+                entries.clear();
+            }
+            entries.put(hex, new Entry(loaded.get(), now));
+            if (revocations.get() != seen) {
+                entries.remove(hex);
+            }
+        }
+        return loaded;
+    }
+
+    /** A key was revoked: forget it (for each notification, and at once on the revoking instance). */
+    void revoked(String keyId) {
+        revocations.incrementAndGet();
+        entries.values().removeIf(entry -> entry.key.id().equals(keyId));
+    }
+
+    /**
+     * The listener has received every revocation committed before {@code checkStartedAt}
+     * ({@link System#nanoTime()} taken before its check began).
+     */
+    void confirmed(long checkStartedAt) {
+        confirmedAt = checkStartedAt;
+    }
+
+    /** The listener lost its connection: nothing cached can be vouched for any more. */
+    void distrust() {
+        confirmedAt = null;
+        revocations.incrementAndGet();
+        entries.clear();
+    }
+
+    private record Entry(ApiKeyRecord key, long loadedAt) {
+    }
+}
