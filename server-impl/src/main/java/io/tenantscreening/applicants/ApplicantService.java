@@ -1,5 +1,6 @@
 package io.tenantscreening.applicants;
 
+import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
@@ -56,7 +57,8 @@ public class ApplicantService {
                 .orElseThrow(() -> ApiException.notFound("No applicant with id '" + Echo.of(id) + "'."));
     }
 
-    @Transactional
+    /** Without a transaction of its own (a read; see {@code OrderService.get}). */
+    @Connectable
     public List<Applicant> findAll(Tenant tenant, Collection<String> ids) {
         return ids.isEmpty() ? List.of() : applicants.findByIds(tenant, ids);
     }

@@ -1,6 +1,6 @@
 package io.tenantscreening.properties;
 
-import io.micronaut.transaction.annotation.Transactional;
+import io.micronaut.data.connection.annotation.Connectable;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
@@ -34,9 +34,12 @@ public class PropertyService {
     /**
      * The property at this address: newly created, or the existing one when the address
      * matches (see {@link PropertyAddressKey}). Safe under concurrency: the database's
-     * unique constraint decides which of several simultaneous creates wins.
+     * unique constraint decides which of several simultaneous creates wins (a losing INSERT
+     * waits for the winner's commit, so the read that follows it sees the winner's row).
+     * Like the reads, it runs without a transaction of its own: alone, the INSERT commits
+     * by itself; inside a caller's transaction (an order's placement) it joins that one.
      */
-    @Transactional
+    @Connectable
     public CreateResult findOrCreate(Tenant tenant, PropertyAddress address) {
         String key = address.key();
         Property candidate = new Property(PublicIds.newId("pr", tenant.mode()), Text.trimToNull(address.name()),
@@ -47,18 +50,18 @@ public class PropertyService {
                 .orElseGet(() -> new CreateResult(existing(tenant, key), false));
     }
 
-    @Transactional
+    @Connectable
     public Property get(Tenant tenant, String id) {
         return properties.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No property with id '" + Echo.of(id) + "'."));
     }
 
     /** The properties with these ids (in no particular order), in one query. */
-    @Transactional
+    @Connectable
     public List<Property> findAll(Tenant tenant, Collection<String> ids) {
         return ids.isEmpty() ? List.of() : properties.findByIds(tenant, ids);
     }
 
-    @Transactional
+    @Connectable
     public Page<Property> list(Tenant tenant, PageRequest request) {
         return properties.page(tenant, request);
     }

@@ -1,5 +1,6 @@
 package io.tenantscreening.reports;
 
+import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
@@ -42,13 +43,14 @@ public class ReportService {
         return report;
     }
 
-    @Transactional
+    /** Reads run without a transaction of their own, as {@code OrderService.get} explains. */
+    @Connectable
     public Report get(Tenant tenant, String id) {
         return reports.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No report with id '" + Echo.of(id) + "'."));
     }
 
     /** The report of an order of the tenant; 404 when there is no such order, or no report yet. */
-    @Transactional
+    @Connectable
     public Report forOrder(Tenant tenant, String orderId) {
         String id = orders.get(tenant, orderId, Set.of()).order().id();
         return reports.findByOrder(tenant, id).orElseThrow(() -> ApiException.notFound("Order '" + id + "' has no report yet: "

@@ -1,5 +1,6 @@
 package io.tenantscreening.requesters;
 
+import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
@@ -50,7 +51,8 @@ public class RequesterService {
                 .orElseThrow(() -> ApiException.notFound("No original requester with id '" + Echo.of(id) + "'."));
     }
 
-    @Transactional
+    /** Without a transaction of its own (a read; see {@code OrderService.get}). */
+    @Connectable
     public List<OriginalRequester> findAll(Tenant tenant, Collection<String> ids) {
         return ids.isEmpty() ? List.of() : requesters.findByIds(tenant, ids);
     }
