@@ -2,6 +2,7 @@ package io.tenantscreening;
 
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
+import io.tenantscreening.common.ContractParsing;
 import io.tenantscreening.operator.OperatorCommand;
 
 import java.util.Arrays;
@@ -20,6 +21,7 @@ public final class Application {
         if (args.length > 0 && args[0].equals("operator")) {
             System.exit(OperatorCommand.run(Arrays.copyOfRange(args, 1, args.length)));
         }
+        ContractParsing.start();
         new Launcher().mainClass(Application.class).args(args).banner(false).start();
     }
 
