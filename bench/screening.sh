@@ -9,7 +9,9 @@
 #  2. Worker throughput: a backlog of 5000 test orders (BENCH_BACKLOG) placed with their
 #     screening far in the future, then all made due at once; reports how fast the
 #     instance's workers (8 threads) drain it, from the first to the last order.completed.
-# Needs what place-orders.sh needs. Uses its own database (BENCH_DATABASE, default
+# Needs the jar (./mvnw -q -DskipTests install), PostgreSQL reachable as for the service (the
+# role must be allowed to create databases) and Node.js with npm (installs autocannon into
+# bench/node_modules). Uses its own database (BENCH_DATABASE, default
 # screening_bench_screening) and port (BENCH_PORT).
 set -euo pipefail
 cd "$(dirname "$0")/.."

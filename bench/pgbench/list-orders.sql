@@ -1,0 +1,4 @@
+-- GET /orders?per_page=100: the statements the service sends for it, the API key coming from
+-- its cache (run with pgbench -M prepared).
+SELECT id, mode, status, package, add_on_products, payer, property_id, applicant_id, original_requester_id, application_token_key_id, application_token_nonce, created_at, completed_at, canceled_at FROM orders WHERE organization_id = :org AND mode = 'test' ORDER BY created_at DESC, id DESC LIMIT 101;
+SELECT coalesce(sum(count), 0) FROM collection_counts WHERE organization_id = :org AND mode = 'test' AND collection = 'orders';

@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# The benchmark of the request path (not a test): one command, bounded in time (about twelve
+# minutes on two cores), that builds nothing and prints every figure beside its ceilings.
+#
+#  1. Starts the jar (./mvnw -q -DskipTests install first) as ./run does (jvm.options and the
+#     class archive of scripts/class-archive.sh) on an empty database of its own
+#     (screening_bench_all, found or made like ./run's) and times the first 200 from
+#     GET /health after the JVM starts; samples the service's resident memory every second
+#     until the end and prints the highest.
+#  2. Loads the data set through the API: 10,000 test orders (inline property, applicant and
+#     one of 100 requesters each), which complete with their reports; then, with SQL
+#     (bench/list-depth.sql), 1,000 and 1,000,000 orders in two organisations of their own.
+#  3. For each operation, at 16 connections (wrk, 2 threads): a warm-up run, then a measured
+#     run; prints requests per second, p50 and p99, and the ratio to two ceilings measured in
+#     the same run: the service's 401 path (the same request without a key: every filter,
+#     no database) and pgbench running that operation's SQL statements (bench/pgbench/*.sql,
+#     the statements the service issues for it, written down once) at 16 clients.
+#  4. Prints each target of the performance issue with "met" or "NOT met".
+# Needs wrk and pgbench (installed from the OS packages when missing, like ./run does).
+# Settings: BENCH_PORT (8189), BENCH_SECONDS per measured run (15), BENCH_WARMUP_SECONDS (20).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/database.sh
+. scripts/database.sh
+# shellcheck source=scripts/class-archive.sh
+. scripts/class-archive.sh
+
+JAR=server-impl/target/server-impl-1.0.0-SNAPSHOT-all.jar
+PORT=${BENCH_PORT:-8189}
+DB=screening_bench_all
+RUN_SECONDS=${BENCH_SECONDS:-15}
+WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-20}
+WORK=$(mktemp -d /tmp/bench-run-all.XXXXXX)
+BASE="http://127.0.0.1:$PORT"
+
+[ -f "$JAR" ] || { echo "build the jar first: ./mvnw -q -DskipTests install" >&2; exit 1; }
+command -v wrk >/dev/null 2>&1 || install_packages wrk
+command -v pgbench >/dev/null 2>&1 || install_packages postgresql-contrib
+
+ensure_database postgres
+pg_port=$(sed -E 's|.*://[^:/]+:([0-9]+)/.*|\1|' <<<"$DATABASE_URL")
+export PGHOST=127.0.0.1 PGPORT=$pg_port PGUSER=$DATABASE_USER PGPASSWORD=$DATABASE_PASSWORD
+psql -q -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" 2>/dev/null
+export PGDATABASE=$DB
+export DATABASE_URL="jdbc:postgresql://127.0.0.1:$pg_port/$DB" SCREENING_ENVIRONMENT=production PORT
+export PUBLIC_BASE_URL="http://localhost:$PORT" SCREENING_KEYS="bench:$(head -c 32 /dev/urandom | base64)"
+
+sql() { psql -q -tA -c "$1"; }
+json_field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
+operator() { java -jar "$JAR" operator "$@" 2>/dev/null; }
+
+service= sampler=
+cleanup() {
+  [ -z "$sampler" ] || kill "$sampler" 2>/dev/null || true
+  [ -z "$service" ] || kill "$service" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# 1. Start, time to first 200, memory sampling. The class archive is recorded first when the
+# jar is new (as ./run does), on a database of its own, so that the timed start meets an empty one.
+psql -q -d postgres -c "DROP DATABASE IF EXISTS ${DB}_archive" -c "CREATE DATABASE ${DB}_archive" 2>/dev/null
+archive_option=$(DATABASE_URL="jdbc:postgresql://127.0.0.1:$pg_port/${DB}_archive" class_archive_option "$JAR")
+psql -q -d postgres -c "DROP DATABASE ${DB}_archive"
+started=$(date +%s%N)
+# shellcheck disable=SC2046
+java $(cat jvm.options) $archive_option -jar "$JAR" > "$WORK/service.log" 2>&1 &
+service=$!
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/health")" = 200 ]; do
+  kill -0 "$service" 2>/dev/null || { echo "the service stopped; see $WORK/service.log" >&2; exit 1; }
+  [ $(( ($(date +%s%N) - started) / 1000000000 )) -lt 60 ] || { echo "no 200 within 60 s" >&2; exit 1; }
+  sleep 0.01
+done
+first_200_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+( while kill -0 "$service" 2>/dev/null; do ps -o rss= -p "$service" >> "$WORK/rss"; sleep 1; done ) &
+sampler=$!
+
+# 2. The data set.
+org=$(operator org create --name "bench" | json_field id)
+operator billing set --org "$org" --payment-method ok >/dev/null
+live_key=$(operator key issue --org "$org" --mode live | json_field key)
+test_key=$(operator key issue --org "$org" --mode test | json_field key)
+
+loaded=$(date +%s)
+# (wrk runs for its whole duration even when every thread has stopped: it is ended here.)
+BENCH_KEY=$test_key BENCH_KIND=test-order BENCH_PER_THREAD=5000 BENCH_RUN=1 \
+  wrk -t2 -c16 -d300s --timeout 10s -s bench/wrk/post.lua "$BASE" > "$WORK/load.txt" &
+loader=$!
+until [ "$(sql "SELECT count(*) >= 10000 FROM orders")" = t ]; do
+  kill -0 "$loader" 2>/dev/null || { echo "the load stopped early; see $WORK/service.log" >&2; exit 1; }
+  sleep 1
+done
+kill "$loader" 2>/dev/null || true
+for _ in $(seq 1 600); do
+  [ "$(sql "SELECT count(*) FROM orders WHERE status <> 'completed'")" = 0 ] && break
+  sleep 0.5
+done
+echo "data set: $(sql "SELECT count(*) FROM orders WHERE status = 'completed'") completed test orders with" \
+  "$(sql "SELECT count(*) FROM reports") reports and $(sql "SELECT count(*) FROM original_requesters") requesters," \
+  "loaded through the API in $(( $(date +%s) - loaded )) s"
+sql "SELECT id FROM orders WHERE organization_id = '$org' AND mode = 'test'" > "$WORK/order-ids"
+sql "SELECT id FROM reports WHERE organization_id = '$org' AND mode = 'test'" > "$WORK/report-ids"
+
+depth_key=
+depth_org() { # <size> <id prefix>: sets depth_key to a test key of a new organisation holding <size> orders
+  local size=$1 prefix=$2 depth_org
+  depth_org=$(operator org create --name "bench depth $size" | json_field id)
+  psql -q -v ON_ERROR_STOP=1 -v org="$depth_org" -v size="$size" -v prefix="$prefix" -f bench/list-depth.sql
+  depth_key=$(operator key issue --org "$depth_org" --mode test | json_field key)
+}
+loaded=$(date +%s)
+depth_org 1000 1
+small_key=$depth_key
+depth_org 1000000 2
+large_key=$depth_key
+sql "ANALYZE properties, applicants, orders, collection_counts"
+echo "list depth: 1,000 and 1,000,000 orders in two organisations, loaded with SQL in $(( $(date +%s) - loaded )) s"
+
+# 3. Measurements.
+declare -A RPS P50 P99
+to_ms() { awk '{ v = $1; if (v ~ /us$/) printf "%.2f", v / 1000; else if (v ~ /ms$/) printf "%.2f", v + 0; else printf "%.2f", v * 1000 }'; }
+measure() { # <name> <expected status class: 2 or 4> <lua script> [env assignments...]
+  local name=$1 expect=$2 script=$3
+  shift 3
+  env "$@" wrk -t2 -c16 -d"${WARMUP_SECONDS}s" --timeout 10s -s "bench/wrk/$script" "$BASE" > /dev/null
+  env "$@" wrk -t2 -c16 -d"${RUN_SECONDS}s" --timeout 10s --latency -s "bench/wrk/$script" "$BASE" > "$WORK/$name.txt"
+  local other
+  other=$(awk '/Non-2xx or 3xx responses/ {print $5}' "$WORK/$name.txt")
+  if [ "$expect" = 2 ] && [ -n "$other" ]; then
+    echo "$name: $other answers were not 2xx; see $WORK/service.log" >&2
+    exit 1
+  fi
+  RPS[$name]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$WORK/$name.txt")
+  P50[$name]=$(awk '$1 == "50%" {print $2}' "$WORK/$name.txt" | to_ms)
+  P99[$name]=$(awk '$1 == "99%" {print $2}' "$WORK/$name.txt" | to_ms)
+}
+PGB=()
+pgbench_ceiling() { # <name> <script> [-D var=value...] -> transactions per second
+  local name=$1 script=$2
+  shift 2
+  pgbench -n -M prepared -c16 -j2 -T"$RUN_SECONDS" -f "bench/pgbench/$script" "$@" > "$WORK/pgbench-$name.txt" 2>&1 ||
+    { echo "pgbench $script failed:" >&2; cat "$WORK/pgbench-$name.txt" >&2; exit 1; }
+  PGB+=("$name=$(awk '/^tps/ {printf "%.0f", $3}' "$WORK/pgbench-$name.txt")")
+}
+
+order_id=$(head -n 1 "$WORK/order-ids")
+report_id=$(head -n 1 "$WORK/report-ids")
+first_page() { # <column> -> the ids that column holds on the first page of orders, as an array literal
+  sql "SELECT '{' || string_agg($1, ',') || '}' FROM (SELECT $1 FROM orders WHERE organization_id = '$org' AND mode = 'test'
+       ORDER BY created_at DESC, id DESC LIMIT 101) page"
+}
+ids=(BENCH_IDS="$WORK/order-ids" BENCH_PREFIX=/orders/)
+
+measure unauthorized 4 get.lua "${ids[@]}" BENCH_KEY=
+measure get_order 2 get.lua "${ids[@]}" BENCH_KEY="$test_key"
+echo "" > "$WORK/none"
+list=(BENCH_IDS="$WORK/none" BENCH_PREFIX="/orders?per_page=100")
+measure list 2 get.lua "${list[@]}" BENCH_KEY="$test_key"
+measure list_include 2 get.lua "${list[@]}" BENCH_KEY="$test_key" BENCH_SUFFIX="&include=property,applicant,original_requester"
+measure list_1k 2 get.lua "${list[@]}" BENCH_KEY="$small_key"
+measure list_1m 2 get.lua "${list[@]}" BENCH_KEY="$large_key"
+measure report 2 get.lua BENCH_IDS="$WORK/report-ids" BENCH_PREFIX=/reports/ BENCH_KEY="$test_key"
+measure post_property 2 post.lua BENCH_KEY="$live_key" BENCH_KIND=property BENCH_RUN=2
+measure post_order 2 post.lua BENCH_KEY="$live_key" BENCH_KIND=order BENCH_RUN=3
+
+pgbench_ceiling get_order get-order.sql -D org="$org" -D id="$order_id"
+pgbench_ceiling list list-orders.sql -D org="$org"
+pgbench_ceiling list_include list-orders-include.sql -D org="$org" \
+  -D properties="$(first_page property_id)" -D applicants="$(first_page applicant_id)" -D requesters="$(first_page original_requester_id)"
+pgbench_ceiling report get-report.sql -D org="$org" -D id="$report_id"
+pgbench_ceiling post_property post-property.sql -D org="$org"
+pgbench_ceiling post_order post-order.sql -D org="$org"
+declare -A CEILING
+for entry in "${PGB[@]}"; do CEILING[${entry%%=*}]=${entry#*=}; done
+
+sleep 1
+kill "$sampler" 2>/dev/null || true
+sampler=
+max_rss_mb=$(( $(sort -n "$WORK/rss" | tail -n 1) / 1024 ))
+
+# 4. Report.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
+printf '\n%-42s %9s %9s %9s %12s %12s\n' operation "req/s" "p50 ms" "p99 ms" "x 401 path" "x pgbench"
+row() { # <name> <label>
+  printf '%-42s %9s %9s %9s %12s %12s\n' "$2" "${RPS[$1]}" "${P50[$1]}" "${P99[$1]}" \
+    "$(ratio "${RPS[$1]}" "${RPS[unauthorized]}")" "$( [ -n "${CEILING[$1]:-}" ] && ratio "${RPS[$1]}" "${CEILING[$1]}" || echo -)"
+}
+row unauthorized "401 path (GET /orders/{id}, no key)"
+row get_order "GET /orders/{id}"
+row list "GET /orders?per_page=100"
+row list_include "  with include=property,applicant,req."
+row list_1k "GET /orders?per_page=100 (1,000 orders)"
+row list_1m "GET /orders?per_page=100 (1,000,000)"
+row report "GET /reports/{id}"
+row post_property "POST /properties"
+row post_order "POST /orders (live, inline)"
+printf '\npgbench ceilings (transactions/s, 16 clients):'
+for entry in "${PGB[@]}"; do printf ' %s' "$entry"; done
+printf '\ntime to first 200: %s ms (%s); highest resident memory: %s MB\n\n' "$first_200_ms" \
+  "$( [ -n "$archive_option" ] && echo "with the class archive" || echo "no class archive could be made")" "$max_rss_mb"
+
+verdict() { # <description> <awk condition>
+  if awk "BEGIN { exit !($2) }"; then echo "met      $1"; else echo "NOT met  $1"; fi
+}
+verdict "GET /orders/{id} >= 0.5 x 401 path ($(ratio "${RPS[get_order]}" "${RPS[unauthorized]}"))" "${RPS[get_order]} >= 0.5 * ${RPS[unauthorized]}"
+verdict "POST /orders p99 < 25 ms (${P99[post_order]} ms)" "${P99[post_order]} < 25"
+verdict "POST /orders >= 0.5 x pgbench of its transaction ($(ratio "${RPS[post_order]}" "${CEILING[post_order]}"))" "${RPS[post_order]} >= 0.5 * ${CEILING[post_order]}"
+verdict "list with three includes >= 0.5 x without ($(ratio "${RPS[list_include]}" "${RPS[list]}"))" "${RPS[list_include]} >= 0.5 * ${RPS[list]}"
+verdict "list page at 1 M within 1.5 x of 1 k (p50 ${P50[list_1m]} vs ${P50[list_1k]} ms)" "${P50[list_1m]} <= 1.5 * ${P50[list_1k]}"
+verdict "first 200 < 2.5 s after the JVM starts (${first_200_ms} ms)" "$first_200_ms < 2500"
+verdict "resident memory < 350 MB throughout (${max_rss_mb} MB)" "$max_rss_mb < 350"
+echo "(outputs of every run: $WORK)"
