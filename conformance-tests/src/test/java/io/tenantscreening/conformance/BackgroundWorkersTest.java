@@ -11,7 +11,6 @@ import io.tenantscreening.conformance.support.WebhookReceiver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -131,8 +130,6 @@ class BackgroundWorkersTest {
             }
         }
     }
-
-    /** An organisation and its test key in the test's database, made with the operator command line. */
 
     /** Places test orders from 8 clients, spread over the instances; their ids. */
     private static List<String> place(String key, int count, List<ServiceProcess> instances) throws Exception {
