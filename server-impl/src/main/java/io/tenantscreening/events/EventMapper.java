@@ -6,6 +6,7 @@ import io.tenantscreening.api.model.EventData;
 import io.tenantscreening.api.model.EventList;
 import io.tenantscreening.api.model.EventObject;
 import io.tenantscreening.api.model.ListObject;
+import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.lists.Page;
 import jakarta.inject.Singleton;
@@ -32,7 +33,7 @@ class EventMapper {
             return new io.tenantscreening.api.model.Event()
                     .id(event.id())
                     ._object(EventObject.EVENT)
-                    .type(io.tenantscreening.api.model.EventType.toEnum(event.type().value()))
+                    .type(ApiEnums.of(io.tenantscreening.api.model.EventType.class, event.type().value()))
                     .createdAt(event.createdAt())
                     .liveMode(event.mode() == Mode.LIVE)
                     .sequence(event.sequence())

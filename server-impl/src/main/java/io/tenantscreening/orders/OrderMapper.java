@@ -10,6 +10,7 @@ import io.tenantscreening.api.model.OriginalRequesterInput;
 import io.tenantscreening.applicants.ApplicantMapper;
 import io.tenantscreening.applicants.NewApplicant;
 import io.tenantscreening.applicants.Ssn;
+import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Text;
 import io.tenantscreening.common.UsPhoneNumbers;
 import io.tenantscreening.common.Violations;
@@ -65,10 +66,10 @@ public final class OrderMapper {
         io.tenantscreening.api.model.Order api = new io.tenantscreening.api.model.Order()
                 .id(order.id())
                 .liveMode(order.mode() == io.tenantscreening.common.Mode.LIVE)
-                .status(io.tenantscreening.api.model.OrderStatus.toEnum(order.status().value()))
-                ._package(ModelPackage.toEnum(order.packageSlug()))
-                .addOnProducts(order.addOnProducts().stream().map(AddOnProduct::toEnum).toList())
-                .payer(io.tenantscreening.api.model.Payer.toEnum(order.payer().value()))
+                .status(ApiEnums.of(io.tenantscreening.api.model.OrderStatus.class, order.status().value()))
+                ._package(ApiEnums.of(ModelPackage.class, order.packageSlug()))
+                .addOnProducts(order.addOnProducts().stream().map(value -> ApiEnums.of(AddOnProduct.class, value)).toList())
+                .payer(ApiEnums.of(io.tenantscreening.api.model.Payer.class, order.payer().value()))
                 .propertyId(order.propertyId())
                 .applicantId(order.applicantId())
                 .originalRequesterId(order.originalRequesterId())

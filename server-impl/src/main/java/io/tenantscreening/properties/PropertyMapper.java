@@ -4,6 +4,7 @@ import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.api.model.PropertyInput;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.api.model.UsState;
+import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.lists.Page;
 
 import java.net.URI;
@@ -27,7 +28,7 @@ public final class PropertyMapper {
                 .street(property.street())
                 .unit(property.unit())
                 .city(property.city())
-                .state(UsState.toEnum(property.state()))
+                .state(ApiEnums.of(UsState.class, property.state()))
                 .zipcode(property.zipcode())
                 .createdAt(property.createdAt());
     }

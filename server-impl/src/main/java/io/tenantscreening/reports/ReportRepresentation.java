@@ -7,6 +7,7 @@ import io.tenantscreening.api.model.ReportCheckDetails;
 import io.tenantscreening.api.model.ReportObject;
 import io.tenantscreening.api.model.ReportStatus;
 import io.tenantscreening.api.model.ScreeningResult;
+import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Mode;
 import jakarta.inject.Singleton;
 
@@ -48,7 +49,7 @@ public class ReportRepresentation {
     private ReportCheck check(Report.CheckResult check) {
         try {
             return new ReportCheck()
-                    .type(CheckType.toEnum(check.type()))
+                    .type(ApiEnums.of(CheckType.class, check.type()))
                     .provider(check.provider())
                     .status(ReportStatus.COMPLETE)
                     .result(check.consider() ? ScreeningResult.CONSIDER : ScreeningResult.CLEAR)

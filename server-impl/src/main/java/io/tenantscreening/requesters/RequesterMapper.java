@@ -1,6 +1,7 @@
 package io.tenantscreening.requesters;
 
 import io.tenantscreening.api.model.RequesterType;
+import io.tenantscreening.common.ApiEnums;
 
 /** Translates an original requester into the generated API model. */
 public final class RequesterMapper {
@@ -12,7 +13,7 @@ public final class RequesterMapper {
         return new io.tenantscreening.api.model.OriginalRequester()
                 .id(requester.id())
                 .externalId(requester.externalId())
-                .type(RequesterType.toEnum(requester.type()))
+                .type(ApiEnums.of(RequesterType.class, requester.type()))
                 .name(requester.name())
                 .email(requester.email())
                 .phoneNumber(requester.phoneNumber())

@@ -9,6 +9,7 @@ import io.tenantscreening.api.model.WebhookDeliveryObject;
 import io.tenantscreening.api.model.WebhookDeliveryStatus;
 import io.tenantscreening.api.model.WebhookEndpointList;
 import io.tenantscreening.api.model.WebhookEndpointObject;
+import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.lists.Page;
 
@@ -25,7 +26,7 @@ final class WebhookMapper {
                 .id(endpoint.id())
                 ._object(WebhookEndpointObject.WEBHOOK_ENDPOINT)
                 .url(URI.create(endpoint.url()))
-                .enabledEvents(endpoint.enabledEvents().stream().map(EventType::toEnum).toList())
+                .enabledEvents(endpoint.enabledEvents().stream().map(value -> ApiEnums.of(EventType.class, value)).toList())
                 .liveMode(endpoint.mode() == Mode.LIVE)
                 .secret(secret == null ? null : new Secret(secret))
                 .createdAt(endpoint.createdAt());
@@ -54,8 +55,8 @@ final class WebhookMapper {
                 .id(delivery.id())
                 ._object(WebhookDeliveryObject.WEBHOOK_DELIVERY)
                 .eventId(delivery.eventId())
-                .eventType(EventType.toEnum(delivery.eventType()))
-                .status(WebhookDeliveryStatus.toEnum(delivery.status()))
+                .eventType(ApiEnums.of(EventType.class, delivery.eventType()))
+                .status(ApiEnums.of(WebhookDeliveryStatus.class, delivery.status()))
                 .attempts(delivery.attempts())
                 .responseStatus(delivery.responseStatus())
                 .lastAttemptAt(delivery.lastAttemptAt())
