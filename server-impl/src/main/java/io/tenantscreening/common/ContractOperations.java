@@ -1,5 +1,6 @@
 package io.tenantscreening.common;
 
+import io.micronaut.core.convert.value.ConvertibleMultiValues;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -10,6 +11,7 @@ import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import jakarta.inject.Singleton;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -73,10 +75,10 @@ public class ContractOperations {
     /**
      * One operation: its method, its path template and the document's description of it;
      * with what every request to it needs worked out once: the media types of its answers,
-     * and its {@link PathRules} when it has them.
+     * and its {@link ParameterRules} when it has them.
      */
     public record Documented(String method, String pathTemplate, Operation operation, Set<String> produces,
-                             Optional<PathRules> pathRules) {
+                             Optional<ParameterRules> parameterRules) {
 
         static Documented of(String method, String pathTemplate, Operation operation) {
             Set<String> types = new LinkedHashSet<>();
@@ -85,7 +87,7 @@ public class ContractOperations {
                     types.addAll(response.getContent().keySet());
                 }
             });
-            return new Documented(method, pathTemplate, operation, Collections.unmodifiableSet(types), PathRules.of(operation));
+            return new Documented(method, pathTemplate, operation, Collections.unmodifiableSet(types), ParameterRules.of(operation));
         }
 
         /** The schema of an application/json request body, if the operation takes one. */
@@ -100,43 +102,55 @@ public class ContractOperations {
     }
 
     /**
-     * The whole contract of a request to an operation that takes no body and no required
-     * query parameter, whose only header parameter is the version header, and whose path
-     * parameters are plain strings (lengths, maybe a pattern): for such a request without a
-     * body, without a query string and with at most one version header (which
-     * {@link ApiVersions} has already checked, more strictly than its schema), matching each
-     * path parameter is everything the general validator would check, at a fraction of its
-     * cost. Only values of letters, digits, '_' and '-' are decided here (no encoding can
-     * make them mean anything else); anything else goes to the general validator.
+     * The whole contract of a request without a body to an operation that takes none, whose
+     * only header parameter is the version header, whose path parameters are plain strings
+     * (lengths, maybe a pattern) and whose query parameters are optional plain strings or
+     * integers (bounds): for such a request with at most one version header (which
+     * {@link ApiVersions} has already checked, more strictly than its schema) and each query
+     * parameter documented and given once, matching each value is everything the general
+     * validator would check, at a fraction of its cost. Only values this can decide without
+     * doubt are decided here (strings of letters, digits, {@code _} and {@code -}, in the
+     * query also {@code .} and {@code ,}; integers in their plain decimal spelling); anything
+     * else goes to the general validator, so every refusal still comes from it.
      */
-    public record PathRules(Map<String, Rule> parameters) {
+    public record ParameterRules(Map<String, Rule> path, Map<String, Rule> query) {
 
-        static Optional<PathRules> of(Operation operation) {
+        static Optional<ParameterRules> of(Operation operation) {
             if (operation.getRequestBody() != null) {
                 return Optional.empty();
             }
-            Map<String, Rule> rules = new HashMap<>();
+            Map<String, Rule> path = new HashMap<>();
+            Map<String, Rule> query = new HashMap<>();
             for (Parameter parameter : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
-                Schema<?> schema = parameter.getSchema();
                 boolean optional = !Boolean.TRUE.equals(parameter.getRequired());
-                if ("query".equals(parameter.getIn()) && optional
-                        || "header".equals(parameter.getIn()) && optional && ApiVersions.HEADER.equalsIgnoreCase(parameter.getName())) {
+                if ("header".equals(parameter.getIn()) && optional && ApiVersions.HEADER.equalsIgnoreCase(parameter.getName())) {
                     continue;
                 }
-                if (!"path".equals(parameter.getIn()) || schema == null || !"string".equals(schema.getType())
-                        || schema.getEnum() != null || schema.getFormat() != null) {
+                boolean inQuery = "query".equals(parameter.getIn());
+                Optional<Rule> rule = Rule.of(parameter.getSchema(), inQuery ? Rule.PLAIN_QUERY : Rule.PLAIN_PATH);
+                if (inQuery && optional) {
+                    // A query parameter these rules cannot decide sends the requests that give it to the general validator.
+                    rule.ifPresent(decided -> query.put(parameter.getName(), decided));
+                } else if ("path".equals(parameter.getIn()) && rule.isPresent() && rule.get().kind() == Rule.Kind.STRING) {
+                    path.put(parameter.getName(), rule.get());
+                } else {
                     return Optional.empty();
                 }
-                rules.put(parameter.getName(), new Rule(schema.getPattern() == null ? null : Pattern.compile(schema.getPattern()),
-                        schema.getMinLength(), schema.getMaxLength()));
             }
-            return Optional.of(new PathRules(Map.copyOf(rules)));
+            return Optional.of(new ParameterRules(Map.copyOf(path), Map.copyOf(query)));
         }
 
-        /** Whether these path variables (as the router matched them) meet every rule. */
-        public boolean accept(Map<String, Object> variables) {
-            for (Map.Entry<String, Rule> rule : parameters.entrySet()) {
+        /** Whether these path variables (as the router matched them) and query parameters meet every rule. */
+        public boolean accept(Map<String, Object> variables, ConvertibleMultiValues<String> parameters) {
+            for (Map.Entry<String, Rule> rule : path.entrySet()) {
                 if (!(variables.get(rule.getKey()) instanceof String value) || !rule.getValue().accepts(value)) {
+                    return false;
+                }
+            }
+            for (String name : parameters.names()) {
+                Rule rule = query.get(name);
+                List<String> values = parameters.getAll(name);
+                if (rule == null || values.size() != 1 || !rule.accepts(values.get(0))) {
                     return false;
                 }
             }
@@ -144,13 +158,47 @@ public class ContractOperations {
         }
     }
 
-    /** A string parameter's schema: its pattern (found anywhere, as JSON Schema has it), if any, and lengths. */
-    public record Rule(Pattern pattern, Integer minLength, Integer maxLength) {
+    /**
+     * A parameter's schema when it is one of the two kinds {@link ParameterRules} decide: a
+     * string with lengths and maybe a pattern (found anywhere, as JSON Schema has it), or an
+     * integer with bounds.
+     */
+    public record Rule(Kind kind, Pattern plain, Pattern pattern, Integer minLength, Integer maxLength,
+                       BigDecimal minimum, BigDecimal maximum) {
 
-        private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-]+");
+        enum Kind { STRING, INTEGER }
+
+        /** Path values: ids and the like, nothing the path's own syntax or encoding could touch. */
+        static final Pattern PLAIN_PATH = Pattern.compile("[A-Za-z0-9_-]+");
+        /** Query values (as decoded): also '.' (cursors) and ',' (lists of names). */
+        static final Pattern PLAIN_QUERY = Pattern.compile("[A-Za-z0-9_.,-]+");
+        /** An integer as the general validator reads it without doubt: no sign, no leading zero, no exponent, within int. */
+        private static final Pattern PLAIN_INTEGER = Pattern.compile("0|[1-9][0-9]{0,8}");
+
+        static Optional<Rule> of(Schema<?> schema, Pattern plain) {
+            if (schema == null || schema.getEnum() != null || schema.getNot() != null || schema.getNullable() != null) {
+                return Optional.empty();
+            }
+            if ("string".equals(schema.getType()) && schema.getFormat() == null) {
+                return Optional.of(new Rule(Kind.STRING, plain, schema.getPattern() == null ? null : Pattern.compile(schema.getPattern()),
+                        schema.getMinLength(), schema.getMaxLength(), null, null));
+            }
+            if ("integer".equals(schema.getType()) && schema.getMultipleOf() == null
+                    && schema.getExclusiveMinimum() == null && schema.getExclusiveMaximum() == null) {
+                return Optional.of(new Rule(Kind.INTEGER, null, null, null, null, schema.getMinimum(), schema.getMaximum()));
+            }
+            return Optional.empty();
+        }
 
         boolean accepts(String value) {
-            return PLAIN.matcher(value).matches()
+            if (kind == Kind.INTEGER) {
+                if (!PLAIN_INTEGER.matcher(value).matches()) {
+                    return false;
+                }
+                BigDecimal number = new BigDecimal(value);
+                return (minimum == null || number.compareTo(minimum) >= 0) && (maximum == null || number.compareTo(maximum) <= 0);
+            }
+            return plain.matcher(value).matches()
                     && (minLength == null || value.length() >= minLength) && (maxLength == null || value.length() <= maxLength)
                     && (pattern == null || pattern.matcher(value).find());
         }

@@ -81,9 +81,8 @@ public class ContractValidator {
             throw ContentNegotiation.refusal(produces);
         }
         boolean hasBody = body != null && body.length > 0;
-        if (!hasBody && request.getParameters().isEmpty() && request.getHeaders().getAll(ApiVersions.HEADER).size() <= 1
-                && operation.get().pathRules()
-                .map(rules -> rules.accept(route.get().getVariableValues())).orElse(false)) {
+        if (!hasBody && request.getHeaders().getAll(ApiVersions.HEADER).size() <= 1 && operation.get().parameterRules()
+                .map(rules -> rules.accept(route.get().getVariableValues(), request.getParameters())).orElse(false)) {
             return null;
         }
         Request.Method method = Request.Method.valueOf(operation.get().method());

@@ -1,0 +1,75 @@
+package io.tenantscreening.common;
+
+import io.micronaut.core.convert.value.ConvertibleMultiValues;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The request checks' fast path (openapi.yaml's own operations): it decides a request alone
+ * only where the general validator would accept it without doubt, and leaves everything
+ * else, every refusal included, to the general validator.
+ */
+class ParameterRulesTest {
+
+    private static ContractOperations.ParameterRules list;
+    private static ContractOperations.ParameterRules order;
+
+    @BeforeAll
+    static void readContract() {
+        ContractOperations operations = new ContractOperations();
+        list = operations.find("GET", "/orders").orElseThrow().parameterRules().orElseThrow();
+        order = operations.find("GET", "/orders/{id}").orElseThrow().parameterRules().orElseThrow();
+    }
+
+    @Test
+    void aListRequestWithDocumentedPlainValuesIsDecidedHere() {
+        assertThat(list.accept(Map.of(), query())).isTrue();
+        assertThat(list.accept(Map.of(), query("per_page", "100", "include", "property,applicant,original_requester",
+                "cursor", "bnwxNzQ1OTM0OTkxMDAwMDAwfG9yZA.3kF9aQ"))).isTrue();
+        assertThat(list.accept(Map.of(), query("per_page", "1"))).isTrue();
+    }
+
+    /** Out of bounds, or spelt in a way the general validator might read otherwise: it decides. */
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "101", "025", "+5", "-1", "1e1", "5.0", " 5", "", "abc", "9999999999"})
+    void perPageValuesThatAreNotPlainAndInBoundsGoToTheGeneralValidator(String perPage) {
+        assertThat(list.accept(Map.of(), query("per_page", perPage))).isFalse();
+    }
+
+    @Test
+    void unknownRepeatedOverlongOrUnusualParametersGoToTheGeneralValidator() {
+        assertThat(list.accept(Map.of(), query("page", "2"))).isFalse();
+        assertThat(list.accept(Map.of(), query("Per_Page", "2"))).isFalse();
+        assertThat(list.accept(Map.of(), ConvertibleMultiValues.of(Map.of("per_page", List.of("5", "6"))))).isFalse();
+        assertThat(list.accept(Map.of(), query("include", "a".repeat(101)))).isFalse();
+        assertThat(list.accept(Map.of(), query("include", "property applicant"))).isFalse();
+        assertThat(list.accept(Map.of(), query("cursor", "abc=="))).isFalse();
+        assertThat(list.accept(Map.of(), query("cursor", "ab\u0000c"))).isFalse();
+    }
+
+    @Test
+    void pathValuesAreDecidedOnlyWhenPlainAndWithinTheirSchema() {
+        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query())).isTrue();
+        assertThat(order.accept(Map.of("id", "x".repeat(65)), query())).isFalse();
+        assertThat(order.accept(Map.of("id", "ord.1"), query())).isFalse();
+        assertThat(order.accept(Map.of(), query())).isFalse();
+        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query("per_page", "5"))).isFalse();
+    }
+
+    private static ConvertibleMultiValues<String> query(String... namesAndValues) {
+        Map<CharSequence, List<String>> values = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            values.put(namesAndValues[i], Arrays.asList(namesAndValues[i + 1]));
+        }
+        return ConvertibleMultiValues.of(values);
+    }
+}
