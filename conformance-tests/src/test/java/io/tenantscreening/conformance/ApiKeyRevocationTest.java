@@ -2,6 +2,7 @@ package io.tenantscreening.conformance;
 
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.Pause;
 import io.tenantscreening.conformance.support.ServiceProcess;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class ApiKeyRevocationTest {
                 while (status(instance, key) != 401) {
                     assertThat(Duration.ofNanos(System.nanoTime() - revokedAt))
                             .as("time until %s refuses the revoked key", instance.baseUrl()).isLessThan(BOUND);
-                    sleep();
+                    Pause.millis(50);
                 }
             }
         } finally {
@@ -53,14 +54,5 @@ class ApiKeyRevocationTest {
 
     private static int status(ServiceProcess instance, JarProcess.IssuedKey key) {
         return Api.get("/properties").at(instance.baseUrl()).key(key.secret()).send().status();
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

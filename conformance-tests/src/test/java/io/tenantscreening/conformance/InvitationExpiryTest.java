@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.MovableClock;
+import io.tenantscreening.conformance.support.Pause;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -76,16 +77,7 @@ class InvitationExpiryTest {
                 return ((Timestamp) rows.get(0).get(0)).toInstant();
             }
             assertThat(System.nanoTime()).as("a sweep ran within 20 s").isLessThan(deadline);
-            pause();
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(25);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            Pause.millis(25);
         }
     }
 }

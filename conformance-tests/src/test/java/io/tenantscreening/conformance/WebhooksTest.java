@@ -7,6 +7,7 @@ import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Pause;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -327,7 +328,7 @@ class WebhooksTest {
             if (newest != null && newest.get("status").asText().equals(status) && newest.get("attempts").asInt() >= attempts) {
                 return newest;
             }
-            sleep();
+            Pause.millis(100);
         }
         throw new AssertionError("no " + status + " delivery in " + PATIENCE + "; newest: " + newest);
     }
@@ -353,15 +354,6 @@ class WebhooksTest {
             mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
             return HexFormat.of().formatHex(mac.doFinal(message.getBytes(StandardCharsets.UTF_8)));
         } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }

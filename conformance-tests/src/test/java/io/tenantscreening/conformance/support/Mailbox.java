@@ -9,7 +9,6 @@ import jakarta.mail.internet.MimeMultipart;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,7 +56,7 @@ public final class Mailbox {
             if (mails.size() >= count) {
                 return mails;
             }
-            sleep(Duration.ofMillis(100));
+            Pause.millis(100);
         }
         throw new AssertionError(address + " did not receive " + count + " email(s) in " + Screenings.PATIENCE
                 + "; received " + to(address).size());
@@ -83,15 +82,6 @@ public final class Mailbox {
             throw new IllegalStateException(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

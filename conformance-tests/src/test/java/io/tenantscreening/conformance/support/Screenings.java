@@ -33,7 +33,7 @@ public final class Screenings {
             }
             assertThat(System.nanoTime()).as("order %s reached %s within %s; it is %s", orderId, status, PATIENCE,
                     order.get("status").asText()).isLessThan(deadline);
-            pause();
+            Pause.millis(POLL_MILLIS);
         }
     }
 
@@ -87,16 +87,7 @@ public final class Screenings {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (TestDatabase.number(sql, parameters) != expected) {
             assertThat(System.nanoTime()).as("%s reached %d within %s", description, expected, PATIENCE).isLessThan(deadline);
-            pause();
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            Pause.millis(POLL_MILLIS);
         }
     }
 }

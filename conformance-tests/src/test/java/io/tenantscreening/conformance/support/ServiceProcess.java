@@ -26,7 +26,7 @@ public record ServiceProcess(JarProcess.Started process, int port) {
         while (!started.stdout().contains("Startup completed")) {
             assertThat(started.process().isAlive()).as("service exited: %s", started.stderr()).isTrue();
             assertThat(System.nanoTime()).as("started within 60 s").isLessThan(deadline);
-            sleep(100);
+            Pause.millis(100);
         }
         return new ServiceProcess(started, port);
     }
@@ -68,15 +68,6 @@ public record ServiceProcess(JarProcess.Started process, int port) {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

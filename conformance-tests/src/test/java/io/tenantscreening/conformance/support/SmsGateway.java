@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -83,7 +82,7 @@ public final class SmsGateway {
             if (to(phoneNumber).stream().filter(received -> received.status() == 201).count() >= count) {
                 return to(phoneNumber);
             }
-            Mailbox.sleep(Duration.ofMillis(100));
+            Pause.millis(100);
         }
         throw new AssertionError(phoneNumber + " did not receive " + count + " text message(s); requests: " + to(phoneNumber));
     }

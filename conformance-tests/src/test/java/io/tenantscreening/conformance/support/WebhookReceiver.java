@@ -58,7 +58,7 @@ public final class WebhookReceiver implements AutoCloseable {
             received.add(new Received(headers, body));
             Answer answer = script.poll();
             if (answer != null && answer.hang() != null) {
-                Mailbox.sleep(answer.hang());
+                Pause.of(answer.hang());
             }
             byte[] reply = "received".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(answer == null ? 200 : answer.status(), reply.length);
@@ -100,7 +100,7 @@ public final class WebhookReceiver implements AutoCloseable {
             if (matching.size() >= count) {
                 return matching;
             }
-            Mailbox.sleep(Duration.ofMillis(50));
+            Pause.millis(50);
         }
         throw new AssertionError("the receiver did not get " + count + " matching request(s) in " + patience + "; it got "
                 + received.size() + " in all");
