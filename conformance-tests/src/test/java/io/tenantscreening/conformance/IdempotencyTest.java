@@ -12,7 +12,6 @@ import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -220,33 +219,39 @@ class IdempotencyTest {
         assertThat(valid.header(REPLAYED)).isNull();
     }
 
+    /**
+     * The failed placement is left with its lease released, so the sweep of abandoned
+     * placements (every 500 ms here) may resume it too. The failure stays injected while
+     * the test checks that nothing was written, so no resumption can succeed then; once it
+     * is lifted, either the retry re-executes the placement or the sweep did a moment
+     * before and the retry is answered with that order. Either way the 500 is not replayed
+     * and the money is taken once.
+     */
     @Test
     void rule7AFailureAfterTheChargeIsNotStoredAndTheSameKeyFinishesTheOrderWithoutASecondCharge() {
         String key = UUID.randomUUID().toString();
         ObjectNode body = body();
         applicant(body).put("ssn", "987-65-4321");
         order(body).putObject("original_requester").put("external_id", "crm-1").put("type", "business").put("name", "Acme");
-        ApiResponse failed;
-        List<String> lines = new ArrayList<>();
         try (OrderWriteFailure ignored = OrderWriteFailure.forOrganization(tenant.id());
              CapturedLogs logs = CapturedLogs.of("ROOT")) {
-            failed = post(liveKey, body, key).send();
-            lines.addAll(logs.lines());
-        }
+            ApiResponse failed = post(liveKey, body, key).send();
 
-        failed.assertError(500, "internal_error");
-        assertThat(lines).noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
-        for (String table : List.of("orders", "applicants", "properties", "original_requesters")) {
-            assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
-                    .as(table).isZero();
+            failed.assertError(500, "internal_error");
+            for (String table : List.of("orders", "applicants", "properties", "original_requesters")) {
+                assertThat(TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id()))
+                        .as(table).isZero();
+            }
+            assertThat(TestDatabase.rows("SELECT status FROM charges WHERE organization_id = ?", tenant.id()))
+                    .as("the charge the gateway made, recorded before it was asked").containsExactly(List.of("pending"));
+            assertThat(logs.lines()).noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
         }
-        assertThat(TestDatabase.rows("SELECT status FROM charges WHERE organization_id = ?", tenant.id()))
-                .as("the charge the gateway made, recorded before it was asked").containsExactly(List.of("pending"));
 
         ApiResponse again = post(liveKey, body, key).send();
 
         assertThat(again.status()).isEqualTo(201);
-        assertThat(again.header(REPLAYED)).isNull();
+        assertThat(again.header(REPLAYED)).as("re-executed by this request, or by the sweep just before it")
+                .isIn(null, "true");
         assertThat(orderCount()).isEqualTo(1);
         assertThat(TestDatabase.rows("SELECT status, order_id FROM charges WHERE organization_id = ?", tenant.id()))
                 .containsExactly(List.of("succeeded", again.json().get("id").asText()));
