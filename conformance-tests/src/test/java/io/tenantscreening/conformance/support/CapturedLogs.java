@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.read.ListAppender;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -30,8 +31,13 @@ public final class CapturedLogs implements AutoCloseable {
         return new CapturedLogs(loggerName);
     }
 
+    /** What was logged so far; safe while the service's threads go on logging. */
     public List<String> lines() {
-        return appender.list.stream().map(CapturedLogs::everything).toList();
+        List<ILoggingEvent> events;
+        synchronized (appender) {
+            events = new ArrayList<>(appender.list);
+        }
+        return events.stream().map(CapturedLogs::everything).toList();
     }
 
     private static String everything(ILoggingEvent event) {
