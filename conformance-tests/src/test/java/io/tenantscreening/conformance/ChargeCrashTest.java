@@ -43,7 +43,9 @@ class ChargeCrashTest {
         OrderRequests.applicant(body).put("ssn", "123-45-6789");
 
         Map<String, String> crashing = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        crashing.put("ORDER_PLACEMENT_LEASE", "1s");
+        // Long enough for the checks of what the crash left to run before the test server's
+        // sweep may take the placement over; short enough for the wait below.
+        crashing.put("ORDER_PLACEMENT_LEASE", "5s");
         crashing.put("TEST_CRASH_AFTER_CHARGE", "true");
         ServiceProcess killed = ServiceProcess.start(crashing);
         boolean answered = post(killed, liveKey, idempotencyKey, body.toString());
