@@ -13,6 +13,7 @@ import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.WebhookReceiver;
 import io.tenantscreening.conformance.support.WebhookReceiver.Received;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,6 +48,16 @@ class WebhooksTest {
 
     private final TestTenant tenant = TestTenant.create();
     private final String key = tenant.testKey();
+
+    /**
+     * The test's endpoints (and with them their pending deliveries) go when it ends: their
+     * receivers are closed, and the deliveries would go on trying those ports for days,
+     * where a later test's receiver may be listening.
+     */
+    @AfterEach
+    void removeEndpoints() {
+        TestDatabase.execute("DELETE FROM webhook_endpoints WHERE organization_id = '" + tenant.id() + "'");
+    }
 
     @Test
     void anEndpointShowsItsSecretOnceKeepsItSealedAndCanBeDeleted() {
