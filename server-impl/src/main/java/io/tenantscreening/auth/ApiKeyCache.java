@@ -38,18 +38,28 @@ public class ApiKeyCache {
         this.ttlNanos = ttl.toNanos();
     }
 
+    /**
+     * The record for a digest when the cache holds it and can vouch for it; empty otherwise
+     * (not cached, too old, or the listener silent), never asking the database.
+     */
+    Optional<ApiKeyRecord> cached(byte[] digest) {
+        long now = System.nanoTime();
+        if (!trusted(now)) {
+            return Optional.empty();
+        }
+        Entry entry = entries.get(HexFormat.of().formatHex(digest));
+        return entry != null && now - entry.loadedAt <= ttlNanos ? Optional.of(entry.key) : Optional.empty();
+    }
+
     /** The record for a digest: from the cache while it is trusted, else from {@code load}. */
     Optional<ApiKeyRecord> find(byte[] digest, Supplier<Optional<ApiKeyRecord>> load) {
-        long now = System.nanoTime();
-        Long confirmed = confirmedAt;
-        boolean trusted = ttlNanos > 0 && confirmed != null && now - confirmed <= TRUST.toNanos();
-        String hex = HexFormat.of().formatHex(digest);
-        if (trusted) {
-            Entry entry = entries.get(hex);
-            if (entry != null && now - entry.loadedAt <= ttlNanos) {
-                return Optional.of(entry.key);
-            }
+        Optional<ApiKeyRecord> cached = cached(digest);
+        if (cached.isPresent()) {
+            return cached;
         }
+        long now = System.nanoTime();
+        boolean trusted = trusted(now);
+        String hex = HexFormat.of().formatHex(digest);
         long seen = revocations.get();
         Optional<ApiKeyRecord> loaded = load.get();
         if (trusted && loaded.isPresent() && !loaded.get().revoked()) {
@@ -62,6 +72,11 @@ public class ApiKeyCache {
             }
         }
         return loaded;
+    }
+
+    private boolean trusted(long now) {
+        Long confirmed = confirmedAt;
+        return ttlNanos > 0 && confirmed != null && now - confirmed <= TRUST.toNanos();
     }
 
     /** A key was revoked: forget it (for each notification, and at once on the revoking instance). */

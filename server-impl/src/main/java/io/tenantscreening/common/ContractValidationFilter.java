@@ -11,8 +11,13 @@ import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.common.json.StrictJsonBodyHandler;
+import jakarta.inject.Named;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /**
  * Checks each request to a documented operation against openapi.yaml before it reaches a
@@ -20,22 +25,35 @@ import io.tenantscreening.common.json.StrictJsonBodyHandler;
  * the single source of field rules (types, required members, enums, lengths, formats);
  * controllers and services only check what a schema cannot say. Then it refuses NUL
  * characters, which no schema forbids but no text column can hold. The parsed body is
- * left on the request for the controller. Runs on the blocking pool: however long a check
- * takes, it never holds an event-loop thread that other clients' requests need.
+ * left on the request for the controller.
  */
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class ContractValidationFilter implements Ordered {
 
     private final ContractValidator validator;
+    private final Executor blocking;
 
-    public ContractValidationFilter(ContractValidator validator) {
+    public ContractValidationFilter(ContractValidator validator, @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.validator = validator;
+        this.blocking = blocking;
     }
 
+    /**
+     * A request without a body is checked here, on the event loop: its checks are compiled
+     * rules or, for what they cannot decide, the general validator over a few parameters,
+     * all bounded by Netty's limits on the request line and headers. A body's check (parse
+     * and schema) runs on the blocking pool, so that a large one never holds an event loop.
+     */
     @RequestFilter
-    @ExecuteOn(TaskExecutors.BLOCKING)
-    @Nullable
-    public HttpResponse<ErrorEnvelope> validate(HttpRequest<?> request, @Nullable @Body byte[] body) {
+    public CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> validate(HttpRequest<?> request,
+                                                                          @Nullable @Body byte[] body) {
+        if (body == null || body.length == 0) {
+            return CompletableFuture.completedFuture(check(request, null));
+        }
+        return Offload.onto(blocking, () -> check(request, body));
+    }
+
+    private Optional<HttpResponse<ErrorEnvelope>> check(HttpRequest<?> request, @Nullable byte[] body) {
         try {
             ApiVersions.resolve(request.getHeaders().get(ApiVersions.HEADER));
             JsonNode parsed = validator.check(request, body);
@@ -43,9 +61,9 @@ public class ContractValidationFilter implements Ordered {
             if (parsed != null) {
                 request.setAttribute(StrictJsonBodyHandler.PARSED_BODY, parsed);
             }
-            return null;
+            return Optional.empty();
         } catch (ApiException e) {
-            return ErrorResponses.of(e);
+            return Optional.of(ErrorResponses.of(e));
         }
     }
 

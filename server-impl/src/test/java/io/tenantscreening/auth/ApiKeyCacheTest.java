@@ -101,4 +101,21 @@ class ApiKeyCacheTest {
 
         assertThat(lookups).hasValue(2);
     }
+
+    /** What the authentication filter decides on the event loop: only what the cache can vouch for, never a lookup. */
+    @Test
+    void theLookupWithoutIoAnswersOnlyAVouchedKey() {
+        assertThat(cache.cached(DIGEST)).isEmpty();
+        cache.confirmed(System.nanoTime());
+        assertThat(cache.cached(DIGEST)).isEmpty();
+        find();
+
+        assertThat(cache.cached(DIGEST)).contains(KEY);
+        cache.confirmed(System.nanoTime() - ApiKeyCache.TRUST.toNanos() - 1);
+        assertThat(cache.cached(DIGEST)).isEmpty();
+        cache.confirmed(System.nanoTime());
+        cache.revoked("key_1");
+        assertThat(cache.cached(DIGEST)).isEmpty();
+        assertThat(lookups).hasValue(1);
+    }
 }
