@@ -10,14 +10,16 @@
 #  2. Loads the data set through the API: 10,000 test orders (inline property, applicant and
 #     one of 100 requesters each), which complete with their reports; then, with SQL
 #     (bench/list-depth.sql), 1,000 and 1,000,000 orders in two organisations of their own.
-#  3. For each operation, at 16 connections (wrk, 2 threads): a warm-up run, then a measured
+#  3. Warms the JIT compiler up with every operation at once (BENCH_JIT_WARMUP_SECONDS), then
+#     for each operation, at 16 connections (wrk, 2 threads): a warm-up run, then a measured
 #     run; prints requests per second, p50 and p99, and the ratio to two ceilings measured in
 #     the same run: the service's 401 path (the same request without a key: every filter,
 #     no database) and pgbench running that operation's SQL statements (bench/pgbench/*.sql,
 #     the statements the service issues for it, written down once) at 16 clients.
 #  4. Prints each target of the performance issue with "met" or "NOT met".
 # Needs wrk and pgbench (installed from the OS packages when missing, like ./run does).
-# Settings: BENCH_PORT (8189), BENCH_SECONDS per measured run (15), BENCH_WARMUP_SECONDS (20).
+# Settings: BENCH_PORT (8189), BENCH_SECONDS per measured run (15), BENCH_WARMUP_SECONDS per
+# operation (10), BENCH_JIT_WARMUP_SECONDS (60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/database.sh
@@ -29,7 +31,8 @@ JAR=server-impl/target/server-impl-1.0.0-SNAPSHOT-all.jar
 PORT=${BENCH_PORT:-8189}
 DB=screening_bench_all
 RUN_SECONDS=${BENCH_SECONDS:-15}
-WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-20}
+WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-10}
+JIT_WARMUP_SECONDS=${BENCH_JIT_WARMUP_SECONDS:-60}
 WORK=$(mktemp -d /tmp/bench-run-all.XXXXXX)
 BASE="http://127.0.0.1:$PORT"
 
@@ -164,13 +167,35 @@ first_page() { # <column> -> the ids that column holds on the first page of orde
        ORDER BY created_at DESC, id DESC LIMIT 101) page"
 }
 ids=(BENCH_IDS="$WORK/order-ids" BENCH_PREFIX=/orders/)
+echo "" > "$WORK/none"
+list=(BENCH_IDS="$WORK/none" BENCH_PREFIX="/orders?per_page=100")
+includes="&include=property,applicant,original_requester"
+
+# The JIT compiler's warm-up, shared by all operations. On two cores it keeps compiling (a
+# fifth of the CPU) for about a minute of load: warmed up for 20 s alone, GET /orders/{id}
+# reached about half the rate it settles at after 50 s. So every operation measured below
+# first runs for BENCH_JIT_WARMUP_SECONDS, all at once (16 connections in all).
+warmers=()
+warm() { # <lua script> [env assignments...]
+  local script=$1
+  shift
+  env "$@" wrk -t1 -c2 -d"${JIT_WARMUP_SECONDS}s" --timeout 10s -s "bench/wrk/$script" "$BASE" > /dev/null &
+  warmers+=($!)
+}
+warm get.lua "${ids[@]}" BENCH_KEY=
+warm get.lua "${ids[@]}" BENCH_KEY="$test_key"
+warm get.lua "${list[@]}" BENCH_KEY="$test_key"
+warm get.lua "${list[@]}" BENCH_KEY="$test_key" BENCH_SUFFIX="$includes"
+warm get.lua "${list[@]}" BENCH_KEY="$large_key"
+warm get.lua BENCH_IDS="$WORK/report-ids" BENCH_PREFIX=/reports/ BENCH_KEY="$test_key"
+warm post.lua BENCH_KEY="$live_key" BENCH_KIND=property BENCH_RUN=4
+warm post.lua BENCH_KEY="$live_key" BENCH_KIND=order BENCH_RUN=5
+wait "${warmers[@]}"
 
 measure unauthorized 4 get.lua "${ids[@]}" BENCH_KEY=
 measure get_order 2 get.lua "${ids[@]}" BENCH_KEY="$test_key"
-echo "" > "$WORK/none"
-list=(BENCH_IDS="$WORK/none" BENCH_PREFIX="/orders?per_page=100")
 measure list 2 get.lua "${list[@]}" BENCH_KEY="$test_key"
-measure list_include 2 get.lua "${list[@]}" BENCH_KEY="$test_key" BENCH_SUFFIX="&include=property,applicant,original_requester"
+measure list_include 2 get.lua "${list[@]}" BENCH_KEY="$test_key" BENCH_SUFFIX="$includes"
 measure list_1k 2 get.lua "${list[@]}" BENCH_KEY="$small_key"
 measure list_1m 2 get.lua "${list[@]}" BENCH_KEY="$large_key"
 measure report 2 get.lua BENCH_IDS="$WORK/report-ids" BENCH_PREFIX=/reports/ BENCH_KEY="$test_key"
