@@ -1,8 +1,10 @@
 package io.tenantscreening.applicants;
 
+import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.TenantJdbc;
 import io.tenantscreening.common.crypto.Sealer;
+import io.tenantscreening.common.lists.KeysetPager;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -55,9 +57,22 @@ public class ApplicantRepository {
                 ApplicantRepository::read, ids);
     }
 
+    /** The columns {@link #read(ResultSet, String)} reads, of the table aliased {@code alias}, labelled with {@code prefix}. */
+    public static String joinedColumns(String alias, String prefix) {
+        return KeysetPager.Join.labelled(alias, COLUMNS, prefix);
+    }
+
+    /** The applicant in the columns labelled with {@code prefix}; null when they are (a left join that found none). */
+    @Nullable
+    public static Applicant read(ResultSet row, String prefix) throws SQLException {
+        String id = row.getString(prefix + "id");
+        return id == null ? null : new Applicant(id, row.getString(prefix + "first_name"), row.getString(prefix + "last_name"),
+                row.getString(prefix + "email"), row.getObject(prefix + "dob", LocalDate.class),
+                row.getString(prefix + "phone_number"), row.getString(prefix + "ssn_last4"),
+                row.getTimestamp(prefix + "created_at").toInstant());
+    }
+
     private static Applicant read(ResultSet row) throws SQLException {
-        return new Applicant(row.getString("id"), row.getString("first_name"), row.getString("last_name"),
-                row.getString("email"), row.getObject("dob", LocalDate.class), row.getString("phone_number"),
-                row.getString("ssn_last4"), row.getTimestamp("created_at").toInstant());
+        return read(row, "");
     }
 }

@@ -1,20 +1,29 @@
 package io.tenantscreening.orders;
 
+import io.micronaut.core.annotation.Nullable;
+import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.TenantJdbc;
 import io.tenantscreening.common.lists.KeysetPager;
 import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.properties.Property;
+import io.tenantscreening.properties.PropertyRepository;
+import io.tenantscreening.requesters.OriginalRequester;
+import io.tenantscreening.requesters.RequesterRepository;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Tables orders and order_transitions, always within one tenant. */
 @Singleton
@@ -23,6 +32,10 @@ public class OrderRepository {
     private static final String TABLE = "orders";
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, created_at, completed_at, canceled_at";
+    /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
+    private static final String PROPERTY = "property__";
+    private static final String APPLICANT = "applicant__";
+    private static final String REQUESTER = "requester__";
 
     private final TenantJdbc jdbc;
     private final KeysetPager pager;
@@ -88,8 +101,49 @@ public class OrderRepository {
         }
     }
 
-    public Page<Order> page(Tenant tenant, PageRequest request) {
-        return pager.page(TABLE, COLUMNS, tenant, request, OrderRepository::read);
+    /**
+     * A page of orders, each with the records the includes name, in one statement: each
+     * record is joined on its primary key. The orders' foreign keys carry the tenant
+     * (organization_id and mode), so a joined record is always the tenant's own.
+     */
+    public Page<Listed> page(Tenant tenant, PageRequest request, Set<Include> includes) {
+        boolean property = includes.contains(Include.PROPERTY);
+        boolean applicant = includes.contains(Include.APPLICANT);
+        boolean requester = includes.contains(Include.ORIGINAL_REQUESTER);
+        List<String> columns = new ArrayList<>();
+        StringBuilder joins = new StringBuilder();
+        if (property) {
+            columns.add(PropertyRepository.joinedColumns("property", PROPERTY));
+            joins.append(" JOIN properties property ON property.id = page.property_id");
+        }
+        if (applicant) {
+            columns.add(ApplicantRepository.joinedColumns("applicant", APPLICANT));
+            joins.append(" JOIN applicants applicant ON applicant.id = page.applicant_id");
+        }
+        if (requester) {
+            columns.add(RequesterRepository.joinedColumns("requester", REQUESTER));
+            joins.append(" LEFT JOIN original_requesters requester ON requester.id = page.original_requester_id");
+        }
+        KeysetPager.Join join = columns.isEmpty() ? null : new KeysetPager.Join(String.join(", ", columns), joins.toString());
+        return pager.page(TABLE, COLUMNS, tenant, request, row -> new Listed(read(row),
+                property ? PropertyRepository.read(row, PROPERTY) : null,
+                applicant ? ApplicantRepository.read(row, APPLICANT) : null,
+                requester ? RequesterRepository.read(row, REQUESTER) : null), KeysetPager.Filter.none(TABLE), join);
+    }
+
+    /** An order of a page, with the records its includes name (null where not included, or where it has none). */
+    public record Listed(Order order, @Nullable Property property, @Nullable Applicant applicant,
+                         @Nullable OriginalRequester requester) implements KeysetPager.Positioned {
+
+        @Override
+        public Instant createdAt() {
+            return order.createdAt();
+        }
+
+        @Override
+        public String id() {
+            return order.id();
+        }
     }
 
     private static Order read(ResultSet row) throws SQLException {

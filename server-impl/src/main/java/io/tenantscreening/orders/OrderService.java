@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
 
 /**
  * Reads and lists orders of one tenant, with the related records an include names
- * embedded (one query per kind of record, never one per order). Placing orders is
+ * embedded (read with a list page in its one statement; for a single order, one query per
+ * kind of record). Placing orders is
  * {@link OrderPlacement}'s, changing their state {@link OrderLifecycle}'s.
  */
 @Singleton
@@ -64,8 +65,10 @@ public class OrderService {
 
     @Connectable
     public Page<OrderView> list(Tenant tenant, PageRequest request, Set<Include> includes) {
-        Page<Order> page = orders.page(tenant, request);
-        return new Page<>(views(tenant, page.items(), includes), page.count(), page.next(), page.previous());
+        Page<OrderRepository.Listed> page = orders.page(tenant, request, includes);
+        return new Page<>(page.items().stream()
+                .map(row -> view(row.order(), includes, row.property(), row.applicant(), row.requester())).toList(),
+                page.count(), page.next(), page.previous());
     }
 
     /** The order with this id as answered, in the caller's transaction; 404 when the tenant has none. */

@@ -1,5 +1,6 @@
 package io.tenantscreening.properties;
 
+import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.common.TenantJdbc;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.KeysetPager;
@@ -62,9 +63,21 @@ public class PropertyRepository {
         return pager.page(TABLE, COLUMNS, tenant, request, PropertyRepository::read);
     }
 
+    /** The columns {@link #read(ResultSet, String)} reads, of the table aliased {@code alias}, labelled with {@code prefix}. */
+    public static String joinedColumns(String alias, String prefix) {
+        return KeysetPager.Join.labelled(alias, COLUMNS, prefix);
+    }
+
+    /** The property in the columns labelled with {@code prefix}; null when they are (a left join that found none). */
+    @Nullable
+    public static Property read(ResultSet row, String prefix) throws SQLException {
+        String id = row.getString(prefix + "id");
+        return id == null ? null : new Property(id, row.getString(prefix + "name"), row.getString(prefix + "street"),
+                row.getString(prefix + "unit"), row.getString(prefix + "city"), row.getString(prefix + "state"),
+                row.getString(prefix + "zipcode"), row.getTimestamp(prefix + "created_at").toInstant());
+    }
+
     private static Property read(ResultSet row) throws SQLException {
-        return new Property(row.getString("id"), row.getString("name"), row.getString("street"), row.getString("unit"),
-                row.getString("city"), row.getString("state"), row.getString("zipcode"),
-                row.getTimestamp("created_at").toInstant());
+        return read(row, "");
     }
 }

@@ -1,8 +1,10 @@
 package io.tenantscreening.requesters;
 
+import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.TenantJdbc;
+import io.tenantscreening.common.lists.KeysetPager;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -74,11 +76,27 @@ public class RequesterRepository {
                 + "RETURNING " + COLUMNS, RequesterRepository::read, now, id);
     }
 
+    /** The columns {@link #read(ResultSet, String)} reads, of the table aliased {@code alias}, labelled with {@code prefix}. */
+    public static String joinedColumns(String alias, String prefix) {
+        return KeysetPager.Join.labelled(alias, COLUMNS, prefix);
+    }
+
+    /** The requester in the columns labelled with {@code prefix}; null when they are (a left join that found none). */
+    @Nullable
+    public static OriginalRequester read(ResultSet row, String prefix) throws SQLException {
+        String id = row.getString(prefix + "id");
+        if (id == null) {
+            return null;
+        }
+        Timestamp deactivated = row.getTimestamp(prefix + "deactivated_at");
+        return new OriginalRequester(id, row.getString(prefix + "external_id"), row.getString(prefix + "type"),
+                row.getString(prefix + "name"), row.getString(prefix + "email"), row.getString(prefix + "phone_number"),
+                row.getString(prefix + "street"), row.getString(prefix + "unit"), row.getString(prefix + "city"),
+                row.getString(prefix + "state"), row.getString(prefix + "zipcode"),
+                row.getTimestamp(prefix + "created_at").toInstant(), deactivated == null ? null : deactivated.toInstant());
+    }
+
     private static OriginalRequester read(ResultSet row) throws SQLException {
-        Timestamp deactivated = row.getTimestamp("deactivated_at");
-        return new OriginalRequester(row.getString("id"), row.getString("external_id"), row.getString("type"),
-                row.getString("name"), row.getString("email"), row.getString("phone_number"), row.getString("street"),
-                row.getString("unit"), row.getString("city"), row.getString("state"), row.getString("zipcode"),
-                row.getTimestamp("created_at").toInstant(), deactivated == null ? null : deactivated.toInstant());
+        return read(row, "");
     }
 }

@@ -3,12 +3,15 @@ package io.tenantscreening.common.lists;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.TenantJdbc;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Reads one page of a newest-first list with keyset pagination over (created_at, id),
@@ -52,20 +55,44 @@ public class KeysetPager {
         return page(table, columns, tenant, request, reader, Filter.none(table));
     }
 
+    /**
+     * Records read with each row of a page, in the same statement: a select list and the
+     * joins that produce it (each starting with a space), around the page's own rows
+     * (aliased {@code page}). Each join must find at most one row per row of the page (a key).
+     */
+    public record Join(String columns, String joins) {
+
+        /** A select list of {@code columns} ("a, b") of {@code alias}, each labelled with {@code prefix}. */
+        public static String labelled(String alias, String columns, String prefix) {
+            return Arrays.stream(columns.split(", ")).map(column -> alias + "." + column + " AS " + prefix + column)
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
     public <T extends Positioned> Page<T> page(String table, String columns, Tenant tenant, PageRequest request,
                                                Jdbc.RowReader<T> reader, Filter filter) {
+        return page(table, columns, tenant, request, reader, filter, null);
+    }
+
+    /** A page with the records {@code join} reads for each of its rows (none when it is null). */
+    public <T extends Positioned> Page<T> page(String table, String columns, Tenant tenant, PageRequest request,
+                                               Jdbc.RowReader<T> reader, Filter filter, @Nullable Join join) {
         Cursor cursor = request.cursor();
         boolean towardsNewer = cursor != null && cursor.direction() == Cursor.Direction.NEWER;
         String comparison = cursor == null ? "" : towardsNewer ? " AND (created_at, id) > (?, ?)" : " AND (created_at, id) < (?, ?)";
-        String order = towardsNewer ? "created_at ASC, id ASC" : "created_at DESC, id DESC";
+        String direction = towardsNewer ? " ASC" : " DESC";
+        String order = "created_at" + direction + ", id" + direction;
         List<Object> parameters = new ArrayList<>(filter.parameters());
         if (cursor != null) {
             parameters.add(cursor.createdAt());
             parameters.add(cursor.id());
         }
         parameters.add(request.perPage() + 1);
-        List<T> rows = jdbc.query(tenant, "SELECT " + columns + " FROM " + table + " WHERE {tenant}" + and(filter) + comparison
-                + " ORDER BY " + order + " LIMIT ?", reader, parameters.toArray());
+        String pageQuery = "SELECT " + columns + " FROM " + table + " WHERE {tenant}" + and(filter) + comparison
+                + " ORDER BY " + order + " LIMIT ?";
+        String query = join == null ? pageQuery : "SELECT page.*, " + join.columns() + " FROM (" + pageQuery + ") page"
+                + join.joins() + " ORDER BY page.created_at" + direction + ", page.id" + direction;
+        List<T> rows = jdbc.query(tenant, query, reader, parameters.toArray());
         boolean moreInDirection = rows.size() > request.perPage();
         List<T> items = new ArrayList<>(rows.subList(0, Math.min(rows.size(), request.perPage())));
         if (towardsNewer) {
