@@ -1,9 +1,9 @@
 package io.tenantscreening.common.lists;
 
+import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.TenantJdbc;
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
