@@ -25,9 +25,9 @@ import java.util.stream.Collectors;
 
 /**
  * Reads and lists orders of one tenant, with the related records an include names
- * embedded (read with a list page in its one statement; for a single order, one query per
- * kind of record). Placing orders is
- * {@link OrderPlacement}'s, changing their state {@link OrderLifecycle}'s.
+ * embedded (a list page reads them in its own statement; a single order, with one query
+ * per kind of record). Placing orders is {@link OrderPlacement}'s, changing their state
+ * {@link OrderLifecycle}'s.
  */
 @Singleton
 public class OrderService {
