@@ -21,7 +21,9 @@ import java.util.stream.Collectors;
  * <p>
  * A listed table needs the columns organization_id, mode, created_at and id, an index on
  * (organization_id, mode, created_at DESC, id DESC), and the count_inserted_rows trigger.
- * Call it inside a transaction, so that the page and its count read one snapshot.
+ * Call it on one connection (a transaction, or {@code @Connectable} for reads). At READ
+ * COMMITTED each statement reads its own snapshot, in a transaction or not, so the count
+ * may already include (or miss) a record written between the page's statement and its own.
  */
 @Singleton
 public class KeysetPager {
