@@ -39,10 +39,6 @@ public class BuiltInGateway implements PaymentGateway {
     @Override
     @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
     public Outcome charge(ChargeAttempt attempt) {
-        Optional<Outcome> earlier = earlier(attempt.reference());
-        if (earlier.isPresent()) {
-            return earlier.get();
-        }
         Outcome outcome = switch (organizations.require(attempt.organizationId()).billing().paymentMethod()) {
             case OK -> new Charged(PublicIds.newId("pay"));
             case NONE -> new Refused(Refusal.NO_PAYMENT_METHOD);
@@ -54,6 +50,9 @@ public class BuiltInGateway implements PaymentGateway {
                 attempt.reference(), attempt.organizationId(), attempt.amountCents(), attempt.currency(),
                 outcome instanceof Refused refused ? refused.reason().code() : "charged",
                 outcome instanceof Charged charged ? charged.gatewayReference() : null, Timestamps.now(clock));
+        // A reference asked before keeps its first outcome: the insert does nothing, and that
+        // outcome is read back (it is committed: a concurrent insert of the same reference made
+        // this one wait for its commit).
         return inserted == 1 ? outcome : earlier(attempt.reference()).orElseThrow();
     }
 
