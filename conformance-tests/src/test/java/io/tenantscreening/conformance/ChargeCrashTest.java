@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a pending charge was recorded. A service killed between the charge and the order leaves
  * the charge on record; the sweep for abandoned placements (run by any instance, here the
  * test server) finishes the order once the lease ran out, and the client's retry with the
- * same Idempotency-Key gets that order. The card is charged once.
+ * same Idempotency-Key gets that order. The card is charged once, and the gateway, asked
+ * again for that charge after the card was declined, keeps its first answer.
  */
 class ChargeCrashTest {
 
@@ -58,11 +59,18 @@ class ChargeCrashTest {
                 .as("what the gateway did").containsExactly(List.of("charged"));
         assertThat(rows("SELECT state FROM idempotency_keys WHERE organization_id = ?", tenant)).containsExactly(List.of("charging"));
         assertThat(count("orders", tenant)).isZero();
+        // The gateway answers a reference it was asked before with its first outcome: a card
+        // declined since then does not undo the charge that went through.
+        tenant.billing(PaymentMethod.DECLINED, false);
 
         awaitFinished(tenant);
-        String orderId = rows("SELECT order_id FROM idempotency_keys WHERE organization_id = ?", tenant).get(0).get(0).toString();
+        Object orderId = rows("SELECT order_id FROM idempotency_keys WHERE organization_id = ?", tenant).get(0).get(0);
+        assertThat(orderId).as("the order the placement finished with (a refusal has none)").isNotNull();
         assertThat(rows("SELECT status, order_id FROM charges WHERE organization_id = ?", tenant))
                 .containsExactly(List.of("succeeded", orderId));
+        assertThat(rows("SELECT c.gateway_reference = p.payment_id FROM charges c JOIN builtin_gateway_payments p "
+                + "ON p.reference = c.id WHERE c.organization_id = ?", tenant))
+                .as("the order's charge is the payment the gateway made").containsExactly(List.of(true));
         assertThat(count("builtin_gateway_payments", tenant)).as("payments the gateway made").isEqualTo(1);
 
         ApiResponse retried = OrderRequests.post(liveKey, body, idempotencyKey).send();
