@@ -143,9 +143,12 @@ public class WebhookDeliveries {
             next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
         }
         metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
+        // The endpoint's row before the delivery's, the order in which deleting the endpoint
+        // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
+        // for each other instead of deadlocking.
         transactions.executeWrite(tx -> {
-            deliveries.recordAttempt(tenant, delivery, attempt, status, next);
             endpoints.pause(tenant, delivery.endpointId(), status.equals("pending") ? next : null);
+            deliveries.recordAttempt(tenant, delivery, attempt, status, next);
             return null;
         });
         return answer.succeeded();
