@@ -3,6 +3,7 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.CountingDriver;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,6 +49,17 @@ class OrderReadTest {
     }
 
     @Test
+    void includesAreReadInTheOrdersOwnStatement() {
+        ObjectNode body = body();
+        order(body).putObject("original_requester").put("external_id", "l-2").put("type", "business").put("name", "Oak LLC");
+        String id = placed(key, body);
+        String included = "/orders/" + id + "?include=applicant,original_requester,property";
+        Api.get(included).key(key).send().json();
+
+        assertThat(statementsFor(included)).isEqualTo(statementsFor("/orders/" + id));
+    }
+
+    @Test
     void anUnknownIncludeIs422() {
         String id = placed(key, body());
 
@@ -77,5 +89,11 @@ class OrderReadTest {
         for (String id : List.of(pending, waiting, "ord_test_000000000000000000000000")) {
             Api.get("/orders/" + id + "/report").key(key).send().assertError(404, "not_found_error");
         }
+    }
+
+    private long statementsFor(String path) {
+        long before = CountingDriver.statements();
+        Api.get(path).key(key).send().json();
+        return CountingDriver.statements() - before;
     }
 }

@@ -10,8 +10,6 @@ import jakarta.inject.Singleton;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 
 /** Table applicants, always read and written within one tenant. */
@@ -44,17 +42,6 @@ public class ApplicantRepository {
 
     public Optional<Applicant> findById(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM applicants WHERE {tenant} AND id = ?", ApplicantRepository::read, id);
-    }
-
-    /**
-     * The applicants with these ids, in one query. The ids are looked up by primary key first and
-     * the tenant applied to what that finds: planned together, stale statistics (a tenant
-     * that grew since the last ANALYZE) can make PostgreSQL walk the whole tenant instead.
-     */
-    public List<Applicant> findByIds(Tenant tenant, Collection<String> ids) {
-        return jdbc.query(tenant, "WITH wanted AS MATERIALIZED (SELECT " + COLUMNS + ", organization_id, mode FROM applicants "
-                + "WHERE id = ANY (?)) SELECT " + COLUMNS + " FROM wanted WHERE {tenant}",
-                ApplicantRepository::read, ids);
     }
 
     /** The columns {@link #read(ResultSet, String)} reads, of the table aliased {@code alias}, labelled with {@code prefix}. */

@@ -1,6 +1,5 @@
 package io.tenantscreening.applicants;
 
-import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
@@ -11,8 +10,6 @@ import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * Applicants of one organisation and mode: created by orders (an inline applicant is
@@ -55,11 +52,5 @@ public class ApplicantService {
     public Applicant require(Tenant tenant, String id) {
         return applicants.findById(tenant, id)
                 .orElseThrow(() -> ApiException.notFound("No applicant with id '" + Echo.of(id) + "'."));
-    }
-
-    /** Without a transaction of its own (a read; see {@code OrderService.get}). */
-    @Connectable
-    public List<Applicant> findAll(Tenant tenant, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : applicants.findByIds(tenant, ids);
     }
 }

@@ -72,21 +72,19 @@ public class ApplyService {
 
     /** What the page and the messages show of the order; empty when it no longer waits for its applicant. */
     Optional<Invitation> invitation(OrderRef ref) {
-        return transactions.executeRead(status -> {
-            OrderView view = orders.get(ref.tenant(), ref.orderId(), EVERYTHING);
-            Order order = view.order();
-            if (order.status() != OrderStatus.WAITING_FOR_APPLICANT) {
-                return Optional.empty();
-            }
-            Applicant applicant = view.applicant();
-            Property property = view.property();
-            String requester = view.requester() != null && view.requester().name() != null ? view.requester().name()
-                    : organizations.require(ref.organizationId()).name();
-            return Optional.of(new Invitation(ref, view.applicationUrl(), applicant.firstName(), applicant.email(),
-                    applicant.phoneNumber(), property.name(), address(property), requester,
-                    CheckType.forOrder(order.packageSlug(), order.addOnProducts()).stream().map(ApplyService::label).toList(),
-                    applicant.dob() == null, applicant.ssnLastFour() == null));
-        });
+        OrderView view = orders.get(ref.tenant(), ref.orderId(), EVERYTHING);
+        Order order = view.order();
+        if (order.status() != OrderStatus.WAITING_FOR_APPLICANT) {
+            return Optional.empty();
+        }
+        Applicant applicant = view.applicant();
+        Property property = view.property();
+        String requester = view.requester() != null && view.requester().name() != null ? view.requester().name()
+                : organizations.require(ref.organizationId()).name();
+        return Optional.of(new Invitation(ref, view.applicationUrl(), applicant.firstName(), applicant.email(),
+                applicant.phoneNumber(), property.name(), address(property), requester,
+                CheckType.forOrder(order.packageSlug(), order.addOnProducts()).stream().map(ApplyService::label).toList(),
+                applicant.dob() == null, applicant.ssnLastFour() == null));
     }
 
     /** Whether the order was submitted from its apply page (it has a consent record). */

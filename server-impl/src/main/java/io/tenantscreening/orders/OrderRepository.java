@@ -65,6 +65,16 @@ public class OrderRepository {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM orders WHERE {tenant} AND id = ?", OrderRepository::read, id);
     }
 
+    /** The order with this id and the records the includes name, in one statement (joined as in {@link #page}). */
+    public Optional<Listed> findById(Tenant tenant, String id, Set<Include> includes) {
+        KeysetPager.Join join = join(includes);
+        if (join == null) {
+            return findById(tenant, id).map(order -> new Listed(order, null, null, null));
+        }
+        return jdbc.queryOne(tenant, "SELECT page.*, " + join.columns() + " FROM (SELECT " + COLUMNS
+                + " FROM orders WHERE {tenant} AND id = ?) page" + join.joins(), row -> readListed(row, includes), id);
+    }
+
     /** The order of any tenant whose application token has this digest (the apply page knows no tenant before it). */
     Optional<OrderRef> findByTokenDigest(byte[] digest) {
         return jdbc.queryAcrossTenants("SELECT organization_id, mode, id FROM orders WHERE application_token_digest = ?",
@@ -107,28 +117,34 @@ public class OrderRepository {
      * (organization_id and mode), so a joined record is always the tenant's own.
      */
     public Page<Listed> page(Tenant tenant, PageRequest request, Set<Include> includes) {
-        boolean property = includes.contains(Include.PROPERTY);
-        boolean applicant = includes.contains(Include.APPLICANT);
-        boolean requester = includes.contains(Include.ORIGINAL_REQUESTER);
+        return pager.page(TABLE, COLUMNS, tenant, request, row -> readListed(row, includes), KeysetPager.Filter.none(TABLE),
+                join(includes));
+    }
+
+    /** The select list and joins of the records the includes name; null when they name none. */
+    private static KeysetPager.Join join(Set<Include> includes) {
         List<String> columns = new ArrayList<>();
         StringBuilder joins = new StringBuilder();
-        if (property) {
+        if (includes.contains(Include.PROPERTY)) {
             columns.add(PropertyRepository.joinedColumns("property", PROPERTY));
             joins.append(" JOIN properties property ON property.id = page.property_id");
         }
-        if (applicant) {
+        if (includes.contains(Include.APPLICANT)) {
             columns.add(ApplicantRepository.joinedColumns("applicant", APPLICANT));
             joins.append(" JOIN applicants applicant ON applicant.id = page.applicant_id");
         }
-        if (requester) {
+        if (includes.contains(Include.ORIGINAL_REQUESTER)) {
             columns.add(RequesterRepository.joinedColumns("requester", REQUESTER));
             joins.append(" LEFT JOIN original_requesters requester ON requester.id = page.original_requester_id");
         }
-        KeysetPager.Join join = columns.isEmpty() ? null : new KeysetPager.Join(String.join(", ", columns), joins.toString());
-        return pager.page(TABLE, COLUMNS, tenant, request, row -> new Listed(read(row),
-                property ? PropertyRepository.read(row, PROPERTY) : null,
-                applicant ? ApplicantRepository.read(row, APPLICANT) : null,
-                requester ? RequesterRepository.read(row, REQUESTER) : null), KeysetPager.Filter.none(TABLE), join);
+        return columns.isEmpty() ? null : new KeysetPager.Join(String.join(", ", columns), joins.toString());
+    }
+
+    private static Listed readListed(ResultSet row, Set<Include> includes) throws SQLException {
+        return new Listed(read(row),
+                includes.contains(Include.PROPERTY) ? PropertyRepository.read(row, PROPERTY) : null,
+                includes.contains(Include.APPLICANT) ? ApplicantRepository.read(row, APPLICANT) : null,
+                includes.contains(Include.ORIGINAL_REQUESTER) ? RequesterRepository.read(row, REQUESTER) : null);
     }
 
     /** An order of a page, with the records its includes name (null where not included, or where it has none). */

@@ -10,8 +10,6 @@ import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 
 /** Table properties, always read and written within one tenant. */
@@ -46,17 +44,6 @@ public class PropertyRepository {
 
     public Optional<Property> findById(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM properties WHERE {tenant} AND id = ?", PropertyRepository::read, id);
-    }
-
-    /**
-     * The properties with these ids, in one query. The ids are looked up by primary key first and
-     * the tenant applied to what that finds: planned together, stale statistics (a tenant
-     * that grew since the last ANALYZE) can make PostgreSQL walk the whole tenant instead.
-     */
-    public List<Property> findByIds(Tenant tenant, Collection<String> ids) {
-        return jdbc.query(tenant, "WITH wanted AS MATERIALIZED (SELECT " + COLUMNS + ", organization_id, mode FROM properties "
-                + "WHERE id = ANY (?)) SELECT " + COLUMNS + " FROM wanted WHERE {tenant}",
-                PropertyRepository::read, ids);
     }
 
     public Page<Property> page(Tenant tenant, PageRequest request) {

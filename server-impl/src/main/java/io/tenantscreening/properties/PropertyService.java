@@ -12,8 +12,6 @@ import io.tenantscreening.common.lists.PageRequest;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * Properties of one organisation and mode: create-or-reuse by address, read, list. Other
@@ -53,12 +51,6 @@ public class PropertyService {
     @Connectable
     public Property get(Tenant tenant, String id) {
         return properties.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No property with id '" + Echo.of(id) + "'."));
-    }
-
-    /** The properties with these ids (in no particular order), in one query. */
-    @Connectable
-    public List<Property> findAll(Tenant tenant, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : properties.findByIds(tenant, ids);
     }
 
     @Connectable

@@ -11,8 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 
 /** Table original_requesters, read and written within one tenant (the operator's deactivation aside). */
@@ -54,17 +52,6 @@ public class RequesterRepository {
     public Optional<OriginalRequester> findById(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM original_requesters WHERE {tenant} AND id = ?",
                 RequesterRepository::read, id);
-    }
-
-    /**
-     * The requesters with these ids, in one query. The ids are looked up by primary key first and
-     * the tenant applied to what that finds: planned together, stale statistics (a tenant
-     * that grew since the last ANALYZE) can make PostgreSQL walk the whole tenant instead.
-     */
-    public List<OriginalRequester> findByIds(Tenant tenant, Collection<String> ids) {
-        return jdbc.query(tenant, "WITH wanted AS MATERIALIZED (SELECT " + COLUMNS + ", organization_id, mode FROM original_requesters "
-                + "WHERE id = ANY (?)) SELECT " + COLUMNS + " FROM wanted WHERE {tenant}",
-                RequesterRepository::read, ids);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.tenantscreening.requesters;
 
-import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
@@ -11,8 +10,6 @@ import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -49,12 +46,6 @@ public class RequesterService {
         return requesters.findById(tenant, id)
                 .filter(requester -> requester.deactivatedAt() == null)
                 .orElseThrow(() -> ApiException.notFound("No original requester with id '" + Echo.of(id) + "'."));
-    }
-
-    /** Without a transaction of its own (a read; see {@code OrderService.get}). */
-    @Connectable
-    public List<OriginalRequester> findAll(Tenant tenant, Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : requesters.findByIds(tenant, ids);
     }
 
     /** Operator action: the requester can no longer be used on new orders; its past orders keep it. */
