@@ -1,6 +1,7 @@
 package io.tenantscreening.orders;
 
 import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
@@ -17,6 +18,8 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -83,14 +86,18 @@ public class OrderLifecycle {
     /**
      * For an order created waiting for its applicant, in the transaction that creates it:
      * the invitation by email, and in live mode by text message too when the applicant has
-     * a phone number.
+     * a phone number. The order is new, so no work of its can exist yet: the invitations are
+     * inserted in one batch (one round trip), without the lookup per task that
+     * {@code scheduleIfNotExists} makes first.
      */
     void createdWaiting(Tenant tenant, Order order, String applicantPhoneNumber) {
         OrderRef ref = OrderRef.of(tenant, order.id());
-        work.scheduleIfNotExists(INVITATION_EMAIL.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
+        List<SchedulableInstance<?>> invitations = new ArrayList<>(2);
+        invitations.add(INVITATION_EMAIL.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
         if (tenant.mode() == Mode.LIVE && applicantPhoneNumber != null) {
-            work.scheduleIfNotExists(INVITATION_SMS.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
+            invitations.add(INVITATION_SMS.instance(order.id()).data(ref).scheduledTo(order.createdAt()));
         }
+        work.scheduleBatch(invitations);
     }
 
     /** The applicant's details are in: waiting_for_applicant → pending, and the screening begins. */
