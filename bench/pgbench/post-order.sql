@@ -2,7 +2,8 @@
 -- Idempotency-Key and applicant each time): the statements the service sends for it, the API
 -- key coming from its cache, in its three transactions (claim and charge record; the built-in
 -- gateway; the order) and the charge check between the first two, a statement on its own, run
--- with pgbench -M prepared. Random numbers stand in for the service's random ids.
+-- with pgbench -M prepared. The two invitations are one JDBC batch, a pipeline here. Random
+-- numbers stand in for the service's random ids.
 \set n random(1, 1000000000000)
 BEGIN;
 SELECT o.id, o.name, o.created_at, b.payment_method, b.invoiced FROM organizations o JOIN billing_settings b ON b.organization_id = o.id WHERE o.id = :org;
@@ -22,10 +23,10 @@ INSERT INTO applicants (organization_id, mode, id, first_name, last_name, email,
 INSERT INTO original_requesters (organization_id, mode, id, external_id, type, name, email, phone_number, street, unit, city, state, zipcode, created_at, updated_at) VALUES (:org, 'live', 'req_' || lpad(:n::text, 24, '0'), 'landlord-' || (:n::bigint % 100), 'business', 'Sunrise Property Group LLC', 'leasing@sunrise.example', NULL, NULL, NULL, NULL, NULL, NULL, now(), now()) ON CONFLICT ON CONSTRAINT original_requesters_external_id_unique DO UPDATE SET type = excluded.type, name = excluded.name, email = excluded.email, phone_number = excluded.phone_number, street = excluded.street, unit = excluded.unit, city = excluded.city, state = excluded.state, zipcode = excluded.zipcode, updated_at = excluded.updated_at WHERE original_requesters.deactivated_at IS NULL RETURNING id, external_id, type, name, email, phone_number, street, unit, city, state, zipcode, created_at, deactivated_at;
 INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, payer, property_id, applicant_id, original_requester_id, application_token_digest, application_token_key_id, application_token_nonce, created_at) SELECT :org, 'live', 'ord_' || lpad(:n::text, 24, '0'), 'waiting_for_applicant', 'essential', '{identity_verification}', 'organization', 'pr_' || lpad(:n::text, 24, '0'), 'ap_' || lpad(:n::text, 24, '0'), id, sha256(:n::text::bytea), 'bench', sha256(('x' || :n)::bytea), now() FROM original_requesters WHERE organization_id = :org AND mode = 'live' AND external_id = 'landlord-' || (:n::bigint % 100);
 INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) SELECT id, NULL, 'waiting_for_applicant', 'api', now() FROM orders WHERE organization_id = :org AND mode = 'live' AND id = 'ord_' || lpad(:n::text, 24, '0');
-SELECT * FROM scheduled_tasks WHERE task_name = 'bench-email' AND task_instance = 'ord_' || lpad(:n::text, 24, '0');
+\startpipeline
 INSERT INTO scheduled_tasks (task_name, task_instance, task_data, execution_time, picked, version) VALUES ('bench-email', 'ord_' || lpad(:n::text, 24, '0'), convert_to(repeat('x', 180), 'UTF8'), now() + interval '1 day', false, 1);
-SELECT * FROM scheduled_tasks WHERE task_name = 'bench-sms' AND task_instance = 'ord_' || lpad(:n::text, 24, '0');
 INSERT INTO scheduled_tasks (task_name, task_instance, task_data, execution_time, picked, version) VALUES ('bench-sms', 'ord_' || lpad(:n::text, 24, '0'), convert_to(repeat('x', 180), 'UTF8'), now() + interval '1 day', false, 1);
+\endpipeline
 UPDATE charges SET status = 'succeeded', order_id = 'ord_' || lpad(:n::text, 24, '0'), gateway_reference = 'pay_' || lpad(:n::text, 24, '0'), updated_at = now() WHERE organization_id = :org AND mode = 'live' AND id = 'ch_' || lpad(:n::text, 24, '0');
 UPDATE idempotency_keys SET state = 'finished', locked_until = NULL, request_sealed = NULL, request_key_id = NULL, response_status = 201, response_body = repeat('x', 900), order_id = 'ord_' || lpad(:n::text, 24, '0') WHERE organization_id = :org AND mode = 'live' AND idempotency_key = 'bench-' || :n;
 COMMIT;
