@@ -7,7 +7,7 @@
 #  3. Otherwise a private cluster of this checkout in .postgres/ on 127.0.0.1:5499, made with
 #     the operating system's PostgreSQL (installed from the OS packages when missing; as
 #     root the cluster belongs to the postgres user), with the role and the database. When
-#     the port already serves another checkout's private cluster, that one is used (and named).
+#     the port already serves another cluster (another checkout's), that one is used and named.
 PRIVATE_DIR="$PWD/.postgres"
 PRIVATE_PORT=5499
 
@@ -79,7 +79,7 @@ SQL
   if [ "$serving" -ef "$PRIVATE_DIR/data" ]; then
     echo "Using the private PostgreSQL of this checkout: $PRIVATE_DIR, port $PRIVATE_PORT." >&2
   else
-    echo "Port $PRIVATE_PORT already serves another private PostgreSQL ($serving, another checkout's): using it." \
+    echo "Port $PRIVATE_PORT already serves a PostgreSQL that is not this checkout's (its data: $serving): using it." \
       "Stop it to have this checkout start its own." >&2
   fi
   echo "Stop it with: $( [ "$(id -u)" = 0 ] && echo 'runuser -u postgres -- ')$bin/pg_ctl -D $serving stop" >&2

@@ -2,8 +2,8 @@ package io.tenantscreening.orders;
 
 import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.Page;
