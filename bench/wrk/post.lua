@@ -5,6 +5,8 @@
 local key = os.getenv("BENCH_KEY")
 local kind = os.getenv("BENCH_KIND")
 local per_thread = tonumber(os.getenv("BENCH_PER_THREAD") or "0")
+-- Streets and Idempotency-Keys begin with BENCH_RUN, by default this run's start in
+-- seconds: a later run must not repeat them, or the service answers its requests as replays.
 local run = os.getenv("BENCH_RUN") or tostring(os.time())
 local threads = {}
 
