@@ -1,6 +1,5 @@
 package io.tenantscreening.billing;
 
-import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
@@ -9,7 +8,6 @@ import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
-import java.sql.Connection;
 import java.time.Clock;
 import java.util.Collection;
 
@@ -28,16 +26,14 @@ public class BillingService {
     private final PriceList prices;
     private final ChargeRepository charges;
     private final OrganizationService organizations;
-    private final ConnectionOperations<Connection> connections;
     private final Clock clock;
 
     public BillingService(PaymentGateway gateway, PriceList prices, ChargeRepository charges, OrganizationService organizations,
-                          ConnectionOperations<Connection> connections, Clock clock) {
+                          Clock clock) {
         this.gateway = gateway;
         this.prices = prices;
         this.charges = charges;
         this.organizations = organizations;
-        this.connections = connections;
         this.clock = clock;
     }
 
@@ -57,29 +53,37 @@ public class BillingService {
         return new ChargePlan(method, prices.price(packageSlug, addOns), prices.getCurrency());
     }
 
+    /** A charge recorded as pending: what the gateway is asked to collect. */
+    public record Recorded(String id, long amountCents, String currency) {
+    }
+
     /**
-     * Records the charge an order will need (pending until the order exists); answers its
-     * id, which is also the gateway's idempotency key for a card charge.
+     * Records the charge an order will need (pending until the order exists); its id is also
+     * the gateway's idempotency key for a card charge.
      */
     @Transactional
-    public String recordCharge(Tenant tenant, ChargePlan plan) {
+    public Recorded recordCharge(Tenant tenant, ChargePlan plan) {
         String id = PublicIds.newId("ch");
         charges.insertPending(tenant, id, plan.method().dbValue(), plan.amountCents(), plan.currency(),
                 plan.byCard() ? gateway.name() : null, Timestamps.now(clock));
-        return id;
+        return new Recorded(id, plan.amountCents(), plan.currency());
+    }
+
+    /** A recorded charge read back (a placement taken over after its holder stopped); it must still be pending. */
+    @Transactional
+    public Recorded pending(Tenant tenant, String chargeId) {
+        ChargeRepository.Pending pending = charges.findPending(tenant, chargeId)
+                .orElseThrow(() -> new IllegalStateException("charge " + chargeId + " is not pending"));
+        return new Recorded(chargeId, pending.amountCents(), pending.currency());
     }
 
     /**
      * Asks the gateway for a recorded card charge. Never call it inside a transaction.
      * Asking again for the same charge is safe: the gateway answers with the first outcome.
-     * The charge is read by one statement on a connection of its own, without a transaction
-     * (which would only add a round trip).
      */
-    public PaymentGateway.Outcome collect(Tenant tenant, String chargeId) {
-        ChargeRepository.Pending pending = connections.executeRead(status -> charges.findPending(tenant, chargeId))
-                .orElseThrow(() -> new IllegalStateException("charge " + chargeId + " is not pending"));
-        return gateway.charge(new PaymentGateway.ChargeAttempt(chargeId, tenant.organizationId(), pending.amountCents(),
-                pending.currency()));
+    public PaymentGateway.Outcome collect(Tenant tenant, Recorded charge) {
+        return gateway.charge(new PaymentGateway.ChargeAttempt(charge.id(), tenant.organizationId(), charge.amountCents(),
+                charge.currency()));
     }
 
     /** Books what the order cost, in the order's transaction: the collected card charge, or the invoice line. */

@@ -1,16 +1,17 @@
 package io.tenantscreening.billing;
 
+import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.TransactionDefinition;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Timestamps;
-import io.tenantscreening.organizations.OrganizationService;
 import jakarta.inject.Singleton;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The gateway the service ships with: no card processor, it answers from the payment
@@ -21,12 +22,10 @@ import java.util.Optional;
 @Singleton
 public class BuiltInGateway implements PaymentGateway {
 
-    private final OrganizationService organizations;
     private final Jdbc jdbc;
     private final Clock clock;
 
-    public BuiltInGateway(OrganizationService organizations, Jdbc jdbc, Clock clock) {
-        this.organizations = organizations;
+    public BuiltInGateway(Jdbc jdbc, Clock clock) {
         this.jdbc = jdbc;
         this.clock = clock;
     }
@@ -36,24 +35,28 @@ public class BuiltInGateway implements PaymentGateway {
         return "builtin";
     }
 
+    /**
+     * One statement, committed on its own (no transaction, so no extra round trips): the
+     * outcome follows from the organisation's payment method as it stands, and is recorded
+     * with the reference unless the reference was asked before. A reference asked before
+     * keeps its first outcome: the insert does nothing, and that outcome is read back (it is
+     * committed: a concurrent insert of the same reference made this one wait for its commit).
+     */
     @Override
-    @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
+    @Connectable
     public Outcome charge(ChargeAttempt attempt) {
-        Outcome outcome = switch (organizations.require(attempt.organizationId()).billing().paymentMethod()) {
-            case OK -> new Charged(PublicIds.newId("pay"));
-            case NONE -> new Refused(Refusal.NO_PAYMENT_METHOD);
-            case DECLINED -> new Refused(Refusal.CARD_DECLINED);
-            case AUTH_REQUIRED -> new Refused(Refusal.AUTHENTICATION_REQUIRED);
-        };
-        int inserted = jdbc.update("INSERT INTO builtin_gateway_payments (reference, organization_id, amount_cents, currency, "
-                        + "outcome, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                attempt.reference(), attempt.organizationId(), attempt.amountCents(), attempt.currency(),
-                outcome instanceof Refused refused ? refused.reason().code() : "charged",
-                outcome instanceof Charged charged ? charged.gatewayReference() : null, Timestamps.now(clock));
-        // A reference asked before keeps its first outcome: the insert does nothing, and that
-        // outcome is read back (it is committed: a concurrent insert of the same reference made
-        // this one wait for its commit).
-        return inserted == 1 ? outcome : earlier(attempt.reference()).orElseThrow();
+        return jdbc.queryOne("INSERT INTO builtin_gateway_payments (reference, organization_id, amount_cents, currency, outcome, "
+                        + "payment_id, created_at) "
+                        + "SELECT ?, organization_id, ?, ?, outcome, CASE WHEN outcome = 'charged' THEN ? END, ? FROM ("
+                        + "SELECT organization_id, CASE payment_method WHEN 'ok' THEN 'charged' WHEN 'none' THEN 'no_payment_method' "
+                        + "WHEN 'declined' THEN 'card_declined' WHEN 'auth_required' THEN 'authentication_required' END AS outcome "
+                        + "FROM billing_settings WHERE organization_id = ?) AS billing "
+                        + "ON CONFLICT DO NOTHING RETURNING outcome, payment_id",
+                        BuiltInGateway::outcome, attempt.reference(), attempt.amountCents(), attempt.currency(),
+                        PublicIds.newId("pay"), Timestamps.now(clock), attempt.organizationId())
+                .or(() -> jdbc.queryOne("SELECT outcome, payment_id FROM builtin_gateway_payments WHERE reference = ?",
+                        BuiltInGateway::outcome, attempt.reference()))
+                .orElseThrow(() -> new IllegalStateException("organization " + attempt.organizationId() + " has no billing settings"));
     }
 
     @Override
@@ -63,10 +66,8 @@ public class BuiltInGateway implements PaymentGateway {
                 + "AND outcome = 'charged'", Timestamps.now(clock), reference);
     }
 
-    private Optional<Outcome> earlier(String reference) {
-        return jdbc.queryOne("SELECT outcome, payment_id FROM builtin_gateway_payments WHERE reference = ?",
-                row -> row.getString(1).equals("charged") ? new Charged(row.getString(2))
-                        : new Refused(Refusal.valueOf(row.getString(1).toUpperCase(Locale.ROOT))),
-                reference);
+    private static Outcome outcome(ResultSet row) throws SQLException {
+        return row.getString(1).equals("charged") ? new Charged(row.getString(2))
+                : new Refused(Refusal.valueOf(row.getString(1).toUpperCase(Locale.ROOT)));
     }
 }

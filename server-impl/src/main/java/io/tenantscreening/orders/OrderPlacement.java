@@ -128,7 +128,10 @@ public class OrderPlacement {
     }
 
     /** A live placement whose lease this instance holds. */
-    private record Work(Tenant tenant, String key, PlaceOrder command, ChargePlan.Method payment, String chargeId) {
+    private record Work(Tenant tenant, String key, PlaceOrder command, ChargePlan.Method payment, BillingService.Recorded charge) {
+        String chargeId() {
+            return charge == null ? null : charge.id();
+        }
     }
 
     /**
@@ -188,12 +191,12 @@ public class OrderPlacement {
             return Optional.empty();
         }
         check(tenant, command);
-        String chargeId = null;
+        BillingService.Recorded charge = null;
         if (plan.method() != ChargePlan.Method.NONE) {
-            chargeId = billing.recordCharge(tenant, plan);
-            idempotency.charging(tenant, key, chargeId);
+            charge = billing.recordCharge(tenant, plan);
+            idempotency.charging(tenant, key, charge.id());
         }
-        return Optional.of(new Work(tenant, key, command, plan.method(), chargeId));
+        return Optional.of(new Work(tenant, key, command, plan.method(), charge));
     }
 
     /** Phases 2 and 3 of a claimed placement. */
@@ -201,7 +204,7 @@ public class OrderPlacement {
         PaymentGateway.Outcome collected = null;
         try {
             if (work.payment() == ChargePlan.Method.CARD) {
-                collected = billing.collect(work.tenant(), work.chargeId());
+                collected = billing.collect(work.tenant(), work.charge());
             }
             PaymentGateway.Outcome outcome = collected;
             return transactions.executeWrite(status -> finish(work, outcome, includes));
@@ -294,7 +297,8 @@ public class OrderPlacement {
             }
             IdempotencyRepository.Row row = found.get();
             PlaceOrder command = PlaceOrderCodec.read(sealer.open(REQUEST_PURPOSE, boundTo(tenant, key), row.request()));
-            return Optional.of(new Work(tenant, key, command, ChargePlan.Method.fromDb(row.chargePlan()), row.chargeId()));
+            return Optional.of(new Work(tenant, key, command, ChargePlan.Method.fromDb(row.chargePlan()),
+                    row.chargeId() == null ? null : billing.pending(tenant, row.chargeId())));
         });
     }
 
@@ -353,14 +357,13 @@ public class OrderPlacement {
                 property.id(), applicant.id(), requester == null ? null : requester.id(),
                 token == null ? null : token.seed(), now, null, null);
         try {
-            orders.insert(tenant, order, token == null ? null : token.digest());
+            orders.insert(tenant, order, token == null ? null : token.digest(), ACTOR_API);
         } catch (Jdbc.DataAccessException e) {
             if (e.violates("orders_applicant_unique")) {
                 throw alreadyAttached(applicant.id());
             }
             throw e;
         }
-        orders.recordTransition(tenant, orderId, null, status, ACTOR_API, now);
         if (status == OrderStatus.PENDING) {
             lifecycle.createdPending(tenant, order);
         } else {

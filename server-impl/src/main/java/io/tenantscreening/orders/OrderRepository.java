@@ -45,15 +45,19 @@ public class OrderRepository {
         this.pager = pager;
     }
 
-    public void insert(Tenant tenant, Order order, byte[] applicationTokenDigest) {
+    /** Inserts a new order with its first transition (into its status, by {@code actor}, at its creation), in one statement. */
+    public void insert(Tenant tenant, Order order, byte[] applicationTokenDigest, String actor) {
         ApplicationTokens.Seed token = order.applicationToken();
-        jdbc.update(tenant, "INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, payer, property_id, "
-                        + "applicant_id, original_requester_id, application_token_digest, application_token_key_id, "
-                        + "application_token_nonce, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
+                        + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
+                        + "application_token_key_id, application_token_nonce, created_at) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, status, created_at) "
+                        + "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
+                        + "SELECT id, NULL, status, ?, created_at FROM inserted",
                 order.id(), order.status().value(), order.packageSlug(),
                 order.addOnProducts(), order.payer().value(), order.propertyId(), order.applicantId(),
                 order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
-                token == null ? null : token.nonce(), order.createdAt());
+                token == null ? null : token.nonce(), order.createdAt(), actor);
     }
 
     /** Whether the applicant already belongs to an order. */
