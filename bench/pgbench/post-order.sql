@@ -1,15 +1,14 @@
 -- POST /orders in live mode with an inline property, applicant and requester (a new address,
 -- Idempotency-Key and applicant each time): the statements the service sends for it, the API
--- key coming from its cache, in its two transactions (claim and charge record; the order)
+-- key coming from its cache, in its two transactions (charge record and claim; the order)
 -- with the built-in gateway's one statement, committed on its own, between them; run with
 -- pgbench -M prepared. The two invitations are one JDBC batch, a pipeline here. Random
 -- numbers stand in for the service's random ids.
 \set n random(1, 1000000000000)
 BEGIN;
 SELECT o.id, o.name, o.created_at, b.payment_method, b.invoiced FROM organizations o JOIN billing_settings b ON b.organization_id = o.id WHERE o.id = :org;
-INSERT INTO idempotency_keys (organization_id, mode, idempotency_key, request_digest, digest_key_id, state, locked_until, request_sealed, request_key_id, charge_plan, created_at) VALUES (:org, 'live', 'bench-' || :n, sha256(:n::text::bytea), 'bench', 'claimed', now() + interval '1 minute', sha256(:n::text::bytea) || sha256(:n::text::bytea), 'bench', 'card', now()) ON CONFLICT DO NOTHING;
 INSERT INTO charges (organization_id, mode, id, amount_cents, currency, method, gateway, status, created_at, updated_at) VALUES (:org, 'live', 'ch_' || lpad(:n::text, 24, '0'), 3000, 'usd', 'card', 'builtin', 'pending', now(), now());
-UPDATE idempotency_keys SET state = 'charging', charge_id = 'ch_' || lpad(:n::text, 24, '0') WHERE organization_id = :org AND mode = 'live' AND idempotency_key = 'bench-' || :n;
+INSERT INTO idempotency_keys (organization_id, mode, idempotency_key, request_digest, digest_key_id, state, locked_until, request_sealed, request_key_id, charge_plan, charge_id, created_at) VALUES (:org, 'live', 'bench-' || :n, sha256(:n::text::bytea), 'bench', 'charging', now() + interval '1 minute', sha256(:n::text::bytea) || sha256(:n::text::bytea), 'bench', 'card', 'ch_' || lpad(:n::text, 24, '0'), now()) ON CONFLICT DO NOTHING;
 COMMIT;
 INSERT INTO builtin_gateway_payments (reference, organization_id, amount_cents, currency, outcome, payment_id, created_at) SELECT 'ch_' || lpad(:n::text, 24, '0'), organization_id, 3000, 'usd', outcome, CASE WHEN outcome = 'charged' THEN 'pay_' || lpad(:n::text, 24, '0') END, now() FROM (SELECT organization_id, CASE payment_method WHEN 'ok' THEN 'charged' WHEN 'none' THEN 'no_payment_method' WHEN 'declined' THEN 'card_declined' WHEN 'auth_required' THEN 'authentication_required' END AS outcome FROM billing_settings WHERE organization_id = :org) AS billing ON CONFLICT DO NOTHING RETURNING outcome, payment_id;
 BEGIN;

@@ -111,9 +111,13 @@ public class BillingService {
         charges.markRefunded(tenant, chargeId, Timestamps.now(clock));
     }
 
-    /** Drops the pending invoice line of an order that could not be created after all. */
+    /**
+     * Drops a charge that was never asked of the gateway: the invoice line of an order that
+     * could not be created after all, or a charge recorded for a placement whose key turned
+     * out to be taken.
+     */
     @Transactional
-    public void dropInvoiceCharge(Tenant tenant, String chargeId) {
+    public void dropPending(Tenant tenant, String chargeId) {
         charges.deletePending(tenant, chargeId);
     }
 }

@@ -39,13 +39,17 @@ public class IdempotencyRepository {
         this.jdbc = jdbc;
     }
 
-    /** Inserts a new claim holding the lease until {@code lockedUntil}; false when the key is already used. */
+    /**
+     * Inserts a new claim holding the lease until {@code lockedUntil}, {@code charging} the
+     * recorded charge when there is one; false when the key is already used.
+     */
     boolean claim(Tenant tenant, String key, byte[] requestDigest, String digestKeyId, Sealer.Sealed request, String chargePlan,
-                  Instant lockedUntil, Instant now) {
+                  String chargeId, Instant lockedUntil, Instant now) {
         return jdbc.update(tenant, "INSERT INTO idempotency_keys (organization_id, mode, idempotency_key, request_digest, "
-                        + "digest_key_id, state, locked_until, request_sealed, request_key_id, charge_plan, created_at) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, 'claimed', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                key, requestDigest, digestKeyId, lockedUntil, request.ciphertext(), request.keyId(), chargePlan, now) == 1;
+                        + "digest_key_id, state, charge_id, locked_until, request_sealed, request_key_id, charge_plan, created_at) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                key, requestDigest, digestKeyId, chargeId == null ? "claimed" : "charging", chargeId, lockedUntil,
+                request.ciphertext(), request.keyId(), chargePlan, now) == 1;
     }
 
     Optional<Row> find(Tenant tenant, String key) {
@@ -57,11 +61,6 @@ public class IdempotencyRepository {
     Optional<Row> lock(Tenant tenant, String key) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM idempotency_keys WHERE {tenant} AND idempotency_key = ? FOR UPDATE",
                 IdempotencyRepository::read, key);
-    }
-
-    void charging(Tenant tenant, String key, String chargeId) {
-        jdbc.update(tenant, "UPDATE idempotency_keys SET state = 'charging', charge_id = ? WHERE {tenant} AND idempotency_key = ?",
-                chargeId, key);
     }
 
     /**

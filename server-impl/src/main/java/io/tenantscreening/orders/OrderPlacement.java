@@ -186,16 +186,16 @@ public class OrderPlacement {
         KeyRing.Key sealing = keys.forSealing();
         Instant now = Timestamps.now(clock);
         Sealer.Sealed request = sealer.seal(REQUEST_PURPOSE, boundTo(tenant, key), PlaceOrderCodec.write(command));
+        // The charge is recorded first, so that the claim names it in the same statement.
+        BillingService.Recorded charge = plan.method() == ChargePlan.Method.NONE ? null : billing.recordCharge(tenant, plan);
         if (!idempotency.claim(tenant, key, requestDigest(sealing, canonicalRequest), sealing.id(), request,
-                plan.method().dbValue(), now.plus(lease), now)) {
+                plan.method().dbValue(), charge == null ? null : charge.id(), now.plus(lease), now)) {
+            if (charge != null) {
+                billing.dropPending(tenant, charge.id());
+            }
             return Optional.empty();
         }
         check(tenant, command);
-        BillingService.Recorded charge = null;
-        if (plan.method() != ChargePlan.Method.NONE) {
-            charge = billing.recordCharge(tenant, plan);
-            idempotency.charging(tenant, key, charge.id());
-        }
         return Optional.of(new Work(tenant, key, command, plan.method(), charge));
     }
 
@@ -218,7 +218,7 @@ public class OrderPlacement {
                 if (charged) {
                     billing.refunded(work.tenant(), work.chargeId());
                 } else if (work.payment() == ChargePlan.Method.INVOICE) {
-                    billing.dropInvoiceCharge(work.tenant(), work.chargeId());
+                    billing.dropPending(work.tenant(), work.chargeId());
                 }
                 return null;
             });
