@@ -6,12 +6,15 @@ import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The gateway the service ships with: no card processor, it answers from the payment
@@ -21,6 +24,13 @@ import java.util.Locale;
  */
 @Singleton
 public class BuiltInGateway implements PaymentGateway {
+
+    private static final String CHARGED = "charged";
+
+    /** The outcome (column outcome) of a charge for each payment method state, as SQL over billing_settings. */
+    private static final String OUTCOME_OF_PAYMENT_METHOD = Arrays.stream(PaymentMethod.values())
+            .map(method -> "WHEN '" + method.dbValue() + "' THEN '" + outcome(method) + "'")
+            .collect(Collectors.joining(" ", "CASE payment_method ", " END"));
 
     private final Jdbc jdbc;
     private final Clock clock;
@@ -47,9 +57,8 @@ public class BuiltInGateway implements PaymentGateway {
     public Outcome charge(ChargeAttempt attempt) {
         return jdbc.queryOne("INSERT INTO builtin_gateway_payments (reference, organization_id, amount_cents, currency, outcome, "
                         + "payment_id, created_at) "
-                        + "SELECT ?, organization_id, ?, ?, outcome, CASE WHEN outcome = 'charged' THEN ? END, ? FROM ("
-                        + "SELECT organization_id, CASE payment_method WHEN 'ok' THEN 'charged' WHEN 'none' THEN 'no_payment_method' "
-                        + "WHEN 'declined' THEN 'card_declined' WHEN 'auth_required' THEN 'authentication_required' END AS outcome "
+                        + "SELECT ?, organization_id, ?, ?, outcome, CASE WHEN outcome = '" + CHARGED + "' THEN ? END, ? FROM ("
+                        + "SELECT organization_id, " + OUTCOME_OF_PAYMENT_METHOD + " AS outcome "
                         + "FROM billing_settings WHERE organization_id = ?) AS billing "
                         + "ON CONFLICT DO NOTHING RETURNING outcome, payment_id",
                         BuiltInGateway::outcome, attempt.reference(), attempt.amountCents(), attempt.currency(),
@@ -63,11 +72,20 @@ public class BuiltInGateway implements PaymentGateway {
     @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
     public void refund(String reference) {
         jdbc.update("UPDATE builtin_gateway_payments SET refunded_at = coalesce(refunded_at, ?) WHERE reference = ? "
-                + "AND outcome = 'charged'", Timestamps.now(clock), reference);
+                + "AND outcome = '" + CHARGED + "'", Timestamps.now(clock), reference);
+    }
+
+    private static String outcome(PaymentMethod method) {
+        return switch (method) {
+            case OK -> CHARGED;
+            case NONE -> Refusal.NO_PAYMENT_METHOD.code();
+            case DECLINED -> Refusal.CARD_DECLINED.code();
+            case AUTH_REQUIRED -> Refusal.AUTHENTICATION_REQUIRED.code();
+        };
     }
 
     private static Outcome outcome(ResultSet row) throws SQLException {
-        return row.getString(1).equals("charged") ? new Charged(row.getString(2))
+        return row.getString(1).equals(CHARGED) ? new Charged(row.getString(2))
                 : new Refused(Refusal.valueOf(row.getString(1).toUpperCase(Locale.ROOT)));
     }
 }
