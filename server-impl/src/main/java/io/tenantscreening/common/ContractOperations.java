@@ -75,10 +75,10 @@ public class ContractOperations {
     /**
      * One operation: its method, its path template and the document's description of it;
      * with what every request to it needs worked out once: the media types of its answers,
-     * and its {@link ParameterRules} when it has them.
+     * its {@link ParameterRules} and the {@link BodyRules} of its JSON body when it has them.
      */
     public record Documented(String method, String pathTemplate, Operation operation, Set<String> produces,
-                             Optional<ParameterRules> parameterRules) {
+                             Optional<ParameterRules> parameterRules, Optional<BodyRules> bodyRules) {
 
         static Documented of(String method, String pathTemplate, Operation operation) {
             Set<String> types = new LinkedHashSet<>();
@@ -87,63 +87,87 @@ public class ContractOperations {
                     types.addAll(response.getContent().keySet());
                 }
             });
-            return new Documented(method, pathTemplate, operation, Collections.unmodifiableSet(types), ParameterRules.of(operation));
+            return new Documented(method, pathTemplate, operation, Collections.unmodifiableSet(types),
+                    ParameterRules.of(operation), jsonBodySchema(operation).flatMap(BodyRules::of));
         }
 
         /** The schema of an application/json request body, if the operation takes one. */
         public Optional<Schema<?>> jsonBodySchema() {
+            return jsonBodySchema(operation);
+        }
+
+        /** Whether the operation takes a request body at all. */
+        public boolean takesBody() {
+            return operation.getRequestBody() != null;
+        }
+
+        private static Optional<Schema<?>> jsonBodySchema(Operation operation) {
             if (operation.getRequestBody() == null || operation.getRequestBody().getContent() == null) {
                 return Optional.empty();
             }
             MediaType json = operation.getRequestBody().getContent().get("application/json");
             return json == null ? Optional.empty() : Optional.ofNullable(json.getSchema());
         }
-
     }
 
     /**
-     * The whole contract of a request without a body to an operation that takes none, whose
-     * only header parameter is the version header, whose path parameters are plain strings
-     * (lengths, maybe a pattern) and whose query parameters are optional plain strings or
-     * integers (bounds): for such a request with at most one version header (which
-     * {@link ApiVersions} has already checked, more strictly than its schema) and each query
-     * parameter documented and given once, matching each value is everything the general
-     * validator would check, at a fraction of its cost. Only values this can decide without
-     * doubt are decided here (strings of letters, digits, {@code _} and {@code -}, in the
-     * query also {@code .} and {@code ,}; integers in their plain decimal spelling); anything
-     * else goes to the general validator, so every refusal still comes from it.
+     * The whole contract of a request's parameters for an operation whose header parameters
+     * are the version header and required plain strings (lengths), whose path parameters are
+     * plain strings (lengths, maybe a pattern) and whose query parameters are optional plain
+     * strings or integers (bounds): for such a request with at most one version header (which
+     * {@link ApiVersions} has already checked, more strictly than its schema), each other
+     * documented header given once and each query parameter documented and given once,
+     * matching each value is everything the general validator would check of them, at a
+     * fraction of its cost. Only values this can decide without doubt are decided here
+     * (strings of letters, digits, {@code _} and {@code -}, in the query also {@code .} and
+     * {@code ,}, in a header any visible ASCII character; integers in their plain decimal
+     * spelling); anything else goes to the general validator, so every refusal still comes
+     * from it. The body, if the operation takes one, is {@link BodyRules}' part.
      */
-    public record ParameterRules(Map<String, Rule> path, Map<String, Rule> query) {
+    public record ParameterRules(Map<String, Rule> path, Map<String, Rule> query, Map<String, Rule> headers) {
 
         static Optional<ParameterRules> of(Operation operation) {
-            if (operation.getRequestBody() != null) {
-                return Optional.empty();
-            }
             Map<String, Rule> path = new HashMap<>();
             Map<String, Rule> query = new HashMap<>();
+            Map<String, Rule> headers = new HashMap<>();
             for (Parameter parameter : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
                 boolean optional = !Boolean.TRUE.equals(parameter.getRequired());
-                if ("header".equals(parameter.getIn()) && optional && ApiVersions.HEADER.equalsIgnoreCase(parameter.getName())) {
+                boolean inHeader = "header".equals(parameter.getIn());
+                if (inHeader && optional && ApiVersions.HEADER.equalsIgnoreCase(parameter.getName())) {
                     continue;
                 }
                 boolean inQuery = "query".equals(parameter.getIn());
-                Optional<Rule> rule = Rule.of(parameter.getSchema(), inQuery ? Rule.PLAIN_QUERY : Rule.PLAIN_PATH);
+                Optional<Rule> rule = Rule.of(parameter.getSchema(),
+                        inQuery ? Rule.PLAIN_QUERY : inHeader ? Rule.PLAIN_HEADER : Rule.PLAIN_PATH);
                 if (inQuery && optional) {
                     // A query parameter these rules cannot decide sends the requests that give it to the general validator.
                     rule.ifPresent(decided -> query.put(parameter.getName(), decided));
                 } else if ("path".equals(parameter.getIn()) && rule.isPresent() && rule.get().kind() == Rule.Kind.STRING) {
                     path.put(parameter.getName(), rule.get());
+                } else if (inHeader && !optional && rule.isPresent() && rule.get().kind() == Rule.Kind.STRING
+                        && rule.get().pattern() == null) {
+                    headers.put(parameter.getName(), rule.get());
                 } else {
                     return Optional.empty();
                 }
             }
-            return Optional.of(new ParameterRules(Map.copyOf(path), Map.copyOf(query)));
+            return Optional.of(new ParameterRules(Map.copyOf(path), Map.copyOf(query), Map.copyOf(headers)));
         }
 
-        /** Whether these path variables (as the router matched them) and query parameters meet every rule. */
-        public boolean accept(Map<String, Object> variables, ConvertibleMultiValues<String> parameters) {
+        /**
+         * Whether these path variables (as the router matched them), query parameters and
+         * headers meet every rule.
+         */
+        public boolean accept(Map<String, Object> variables, ConvertibleMultiValues<String> parameters,
+                              ConvertibleMultiValues<String> requestHeaders) {
             for (Map.Entry<String, Rule> rule : path.entrySet()) {
                 if (!(variables.get(rule.getKey()) instanceof String value) || !rule.getValue().accepts(value)) {
+                    return false;
+                }
+            }
+            for (Map.Entry<String, Rule> rule : headers.entrySet()) {
+                List<String> values = requestHeaders.getAll(rule.getKey());
+                if (values.size() != 1 || !rule.getValue().accepts(values.get(0))) {
                     return false;
                 }
             }
@@ -172,6 +196,8 @@ public class ContractOperations {
         static final Pattern PLAIN_PATH = Pattern.compile("[A-Za-z0-9_-]+");
         /** Query values (as decoded): also '.' (cursors) and ',' (lists of names). */
         static final Pattern PLAIN_QUERY = Pattern.compile("[A-Za-z0-9_.,-]+");
+        /** Header values (as received, without surrounding white space): visible ASCII. */
+        static final Pattern PLAIN_HEADER = Pattern.compile("[\\x21-\\x7E]+");
         /** An integer as the general validator reads it without doubt: no sign, no leading zero, no exponent, within int. */
         private static final Pattern PLAIN_INTEGER = Pattern.compile("0|[1-9][0-9]{0,8}");
 

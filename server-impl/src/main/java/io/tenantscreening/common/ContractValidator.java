@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpAttributes;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -22,6 +23,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,6 +38,8 @@ import java.util.Set;
  */
 @Singleton
 public class ContractValidator {
+
+    private static final Set<String> PLAIN_JSON = Set.of("application/json", "application/json;charset=utf-8");
 
     private final OpenApiInteractionValidator validator;
     private final ContractOperations operations;
@@ -66,7 +70,10 @@ public class ContractValidator {
      * contract; otherwise answers its parsed JSON body, or null when it has none. The
      * operation is the one the router chose for the request (so every spelling of a path
      * the router accepts, such as a trailing slash, is checked as that operation); requests
-     * the router has no route for are left to it (404, 405).
+     * the router has no route for are left to it (404, 405). A request whose parameters,
+     * headers and body the operation's compiled rules ({@link ContractOperations.ParameterRules},
+     * {@link BodyRules}) accept is accepted without the general validator; the rules never
+     * refuse, so every refusal comes from the general validator.
      */
     @Nullable
     public JsonNode check(HttpRequest<?> request, @Nullable byte[] body) {
@@ -81,8 +88,10 @@ public class ContractValidator {
             throw ContentNegotiation.refusal(produces);
         }
         boolean hasBody = body != null && body.length > 0;
-        if (!hasBody && request.getHeaders().getAll(ApiVersions.HEADER).size() <= 1 && operation.get().parameterRules()
-                .map(rules -> rules.accept(route.get().getVariableValues(), request.getParameters())).orElse(false)) {
+        boolean parametersAccepted = request.getHeaders().getAll(ApiVersions.HEADER).size() <= 1
+                && operation.get().parameterRules().map(rules -> rules.accept(
+                        route.get().getVariableValues(), request.getParameters(), request.getHeaders())).orElse(false);
+        if (parametersAccepted && !hasBody && !operation.get().takesBody()) {
             return null;
         }
         Request.Method method = Request.Method.valueOf(operation.get().method());
@@ -93,6 +102,10 @@ public class ContractValidator {
         }
         JsonNode parsed = schema.isPresent() && hasBody ? StrictJson.parse(body) : null;
         RequestBodyBounds.Result bounds = parsed == null ? null : RequestBodyBounds.check(parsed, schema.get());
+        if (parametersAccepted && bounds != null && bounds.entries().isEmpty() && bounds.invisibleText().isEmpty()
+                && isPlainJson(request) && operation.get().bodyRules().map(rules -> rules.accepts(parsed)).orElse(false)) {
+            return parsed;
+        }
         List<ErrorEntry> entries = new ArrayList<>();
         if (bounds != null) {
             entries.addAll(bounds.entries());
@@ -145,6 +158,15 @@ public class ContractValidator {
                 .filter(type -> type.getName().equals(MediaType.APPLICATION_JSON))
                 .map(type -> type.getCharset().map(charset -> charset.equals(StandardCharsets.UTF_8)).orElse(true))
                 .orElse(false);
+    }
+
+    /**
+     * Content-Type spelt as the general validator accepts without doubt: {@code application/json},
+     * maybe with {@code charset=utf-8} (case and spaces aside), given once.
+     */
+    private static boolean isPlainJson(HttpRequest<?> request) {
+        List<String> types = request.getHeaders().getAll(HttpHeaders.CONTENT_TYPE);
+        return types.size() == 1 && PLAIN_JSON.contains(types.get(0).replace(" ", "").toLowerCase(Locale.ROOT));
     }
 
     @Nullable

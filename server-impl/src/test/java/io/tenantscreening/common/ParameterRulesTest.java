@@ -22,47 +22,62 @@ class ParameterRulesTest {
 
     private static ContractOperations.ParameterRules list;
     private static ContractOperations.ParameterRules order;
+    private static ContractOperations.ParameterRules placeOrder;
 
     @BeforeAll
     static void readContract() {
         ContractOperations operations = new ContractOperations();
         list = operations.find("GET", "/orders").orElseThrow().parameterRules().orElseThrow();
         order = operations.find("GET", "/orders/{id}").orElseThrow().parameterRules().orElseThrow();
+        placeOrder = operations.find("POST", "/orders").orElseThrow().parameterRules().orElseThrow();
     }
 
     @Test
     void aListRequestWithDocumentedPlainValuesIsDecidedHere() {
-        assertThat(list.accept(Map.of(), query())).isTrue();
+        assertThat(list.accept(Map.of(), query(), query())).isTrue();
         assertThat(list.accept(Map.of(), query("per_page", "100", "include", "property,applicant,original_requester",
-                "cursor", "bnwxNzQ1OTM0OTkxMDAwMDAwfG9yZA.3kF9aQ"))).isTrue();
-        assertThat(list.accept(Map.of(), query("per_page", "1"))).isTrue();
+                "cursor", "bnwxNzQ1OTM0OTkxMDAwMDAwfG9yZA.3kF9aQ"), query())).isTrue();
+        assertThat(list.accept(Map.of(), query("per_page", "1"), query())).isTrue();
     }
 
     /** Out of bounds, or spelt in a way the general validator might read otherwise: it decides. */
     @ParameterizedTest
     @ValueSource(strings = {"0", "101", "025", "+5", "-1", "1e1", "5.0", " 5", "", "abc", "9999999999"})
     void perPageValuesThatAreNotPlainAndInBoundsGoToTheGeneralValidator(String perPage) {
-        assertThat(list.accept(Map.of(), query("per_page", perPage))).isFalse();
+        assertThat(list.accept(Map.of(), query("per_page", perPage), query())).isFalse();
     }
 
     @Test
     void unknownRepeatedOverlongOrUnusualParametersGoToTheGeneralValidator() {
-        assertThat(list.accept(Map.of(), query("page", "2"))).isFalse();
-        assertThat(list.accept(Map.of(), query("Per_Page", "2"))).isFalse();
-        assertThat(list.accept(Map.of(), ConvertibleMultiValues.of(Map.of("per_page", List.of("5", "6"))))).isFalse();
-        assertThat(list.accept(Map.of(), query("include", "a".repeat(101)))).isFalse();
-        assertThat(list.accept(Map.of(), query("include", "property applicant"))).isFalse();
-        assertThat(list.accept(Map.of(), query("cursor", "abc=="))).isFalse();
-        assertThat(list.accept(Map.of(), query("cursor", "ab\u0000c"))).isFalse();
+        assertThat(list.accept(Map.of(), query("page", "2"), query())).isFalse();
+        assertThat(list.accept(Map.of(), query("Per_Page", "2"), query())).isFalse();
+        assertThat(list.accept(Map.of(), ConvertibleMultiValues.of(Map.of("per_page", List.of("5", "6"))), query())).isFalse();
+        assertThat(list.accept(Map.of(), query("include", "a".repeat(101)), query())).isFalse();
+        assertThat(list.accept(Map.of(), query("include", "property applicant"), query())).isFalse();
+        assertThat(list.accept(Map.of(), query("cursor", "abc=="), query())).isFalse();
+        assertThat(list.accept(Map.of(), query("cursor", "ab\u0000c"), query())).isFalse();
     }
 
     @Test
     void pathValuesAreDecidedOnlyWhenPlainAndWithinTheirSchema() {
-        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query())).isTrue();
-        assertThat(order.accept(Map.of("id", "x".repeat(65)), query())).isFalse();
-        assertThat(order.accept(Map.of("id", "ord.1"), query())).isFalse();
-        assertThat(order.accept(Map.of(), query())).isFalse();
-        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query("per_page", "5"))).isFalse();
+        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query(), query())).isTrue();
+        assertThat(order.accept(Map.of("id", "x".repeat(65)), query(), query())).isFalse();
+        assertThat(order.accept(Map.of("id", "ord.1"), query(), query())).isFalse();
+        assertThat(order.accept(Map.of(), query(), query())).isFalse();
+        assertThat(order.accept(Map.of("id", "ord_test_abc123"), query("per_page", "5"), query())).isFalse();
+    }
+
+    @Test
+    void aRequiredHeaderIsDecidedOnlyWhenGivenOnceVisibleAndWithinItsLengths() {
+        assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", "0b4f2a52-6f6c-4bb4-9e0b-2a5f1f8c9d11"))).isTrue();
+        assertThat(placeOrder.accept(Map.of(), query("include", "property"), query("Idempotency-Key", "k"))).isTrue();
+        assertThat(placeOrder.accept(Map.of(), query(), query())).isFalse();
+        assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", ""))).isFalse();
+        assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", "k".repeat(256)))).isFalse();
+        assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", "two words"))).isFalse();
+        assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", "cl\u00e9"))).isFalse();
+        assertThat(placeOrder.accept(Map.of(), query(),
+                ConvertibleMultiValues.of(Map.of("Idempotency-Key", List.of("a", "b"))))).isFalse();
     }
 
     private static ConvertibleMultiValues<String> query(String... namesAndValues) {
