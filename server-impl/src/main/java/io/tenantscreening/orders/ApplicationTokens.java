@@ -10,8 +10,6 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The secret in an order's application URL. The token is 256 bits: HMAC-SHA256, under a
@@ -30,8 +28,6 @@ public class ApplicationTokens {
 
     private final SealingKeys keys;
     private final ServiceSettings settings;
-    /** Subkeys by master key id: derived once, not on every read of a waiting order. */
-    private final Map<String, byte[]> subkeys = new ConcurrentHashMap<>();
 
     public ApplicationTokens(SealingKeys keys, ServiceSettings settings) {
         this.keys = keys;
@@ -71,7 +67,7 @@ public class ApplicationTokens {
         byte[] message = new byte[id.length + seed.nonce().length];
         System.arraycopy(id, 0, message, 0, id.length);
         System.arraycopy(seed.nonce(), 0, message, id.length, seed.nonce().length);
-        byte[] mac = Hmac.sha256(subkeys.computeIfAbsent(seed.keyId(), keyId -> keys.get(keyId).derive(PURPOSE)), message);
+        byte[] mac = Hmac.sha256(keys.get(seed.keyId()).derive(PURPOSE), message);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
     }
 }

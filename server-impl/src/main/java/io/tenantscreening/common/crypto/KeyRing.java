@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The service's master keys, from the setting {@code screening.keys} (environment variable
@@ -102,12 +103,28 @@ public class KeyRing {
         }
     }
 
-    /** One master key. */
-    public record Key(String id, byte[] material) {
+    /**
+     * One master key. Its subkeys are derived once per purpose and kept (the purposes are a
+     * handful of constants): requests seal, sign cursors and digest with them all the time.
+     */
+    public static final class Key {
 
-        /** A 32-byte subkey for one purpose: HMAC-SHA256(master key, purpose). */
+        private final String id;
+        private final byte[] material;
+        private final Map<String, byte[]> subkeys = new ConcurrentHashMap<>();
+
+        Key(String id, byte[] material) {
+            this.id = id;
+            this.material = material.clone();
+        }
+
+        public String id() {
+            return id;
+        }
+
+        /** A 32-byte subkey for one purpose: HMAC-SHA256(master key, purpose); a copy, the caller may keep it. */
         public byte[] derive(String purpose) {
-            return Hmac.sha256(material, purpose.getBytes(StandardCharsets.UTF_8));
+            return subkeys.computeIfAbsent(purpose, given -> Hmac.sha256(material, given.getBytes(StandardCharsets.UTF_8))).clone();
         }
     }
 }

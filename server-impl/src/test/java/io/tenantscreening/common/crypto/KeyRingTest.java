@@ -3,6 +3,8 @@ package io.tenantscreening.common.crypto;
 import io.tenantscreening.common.ServiceSettings;
 import org.junit.jupiter.api.Test;
 
+import java.util.Base64;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +26,18 @@ class KeyRingTest {
     void subkeysDifferByPurposeAndFromTheMasterKey() {
         KeyRing.Key key = new KeyRing("k:" + KEY, environment("production")).active();
 
-        assertThat(key.derive("a")).hasSize(32).isNotEqualTo(key.derive("b")).isNotEqualTo(key.material());
+        assertThat(key.derive("a")).hasSize(32).isNotEqualTo(key.derive("b")).isNotEqualTo(Base64.getDecoder().decode(KEY));
+    }
+
+    @Test
+    void aSubkeyIsTheSameEachTimeAndCallersGetTheirOwnCopy() {
+        KeyRing.Key key = new KeyRing("k:" + KEY, environment("production")).active();
+        byte[] first = key.derive("a");
+        byte[] expected = first.clone();
+
+        first[0] ^= 1;
+
+        assertThat(key.derive("a")).isEqualTo(expected);
     }
 
     @Test
