@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * The contract of a JSON request body compiled once from its schema, for the request
@@ -33,7 +32,7 @@ import java.util.regex.PatternSyntaxException;
  * general validator), and text made of printable ASCII and the Latin letters up to U+024F,
  * where Java's and ECMA 262's regular expressions agree (no line terminators, no Unicode
  * white space, every character one code unit); patterns written in the syntax the two
- * share.
+ * share ({@link EcmaPatterns}).
  */
 final class BodyRules {
 
@@ -43,13 +42,6 @@ final class BodyRules {
             "uniqueItems", "description", "example", "title");
     /** Text both regular expression engines read alike: printable ASCII and Latin letters (U+00C0 to U+024F). */
     private static final Pattern DECIDABLE_TEXT = Pattern.compile("[\\x20-\\x7E\\u00C0-\\u024F]*");
-    /**
-     * Constructs that Java's and ECMA 262's pattern syntax read differently (intersections,
-     * property classes, quoting, anchors and classes only one knows, possessive quantifiers,
-     * inline flags, named groups and lookbehind): a pattern with any of them has no rules.
-     */
-    private static final Pattern JAVA_ONLY_SYNTAX = Pattern.compile(
-            "&&|\\\\[pPQEAZzGhHRXveac0-9kNbB]|[*+?}]\\+|\\(\\?(?![=!:])");
     private static final Pattern PLAIN_DATE = Pattern.compile("[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}");
 
     private final Rule root;
@@ -202,37 +194,11 @@ final class BodyRules {
             }
             values = Set.copyOf(schema.getEnum().stream().map(String.class::cast).toList());
         }
-        Pattern pattern = null;
-        if (schema.getPattern() != null) {
-            if (JAVA_ONLY_SYNTAX.matcher(schema.getPattern()).find() || nestedClass(schema.getPattern())) {
-                return Optional.empty();
-            }
-            try {
-                pattern = Pattern.compile(schema.getPattern());
-            } catch (PatternSyntaxException e) {
-                return Optional.empty();
-            }
+        Optional<Pattern> pattern = schema.getPattern() == null ? Optional.empty() : EcmaPatterns.compile(schema.getPattern());
+        if (schema.getPattern() != null && pattern.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.of(new StringRule(schema.getMinLength(), schema.getMaxLength(), pattern, values, format));
-    }
-
-    /** Whether a character class holds a '[' (Java reads a nested class, ECMA 262 the character). */
-    private static boolean nestedClass(String pattern) {
-        boolean inClass = false;
-        for (int i = 0; i < pattern.length(); i++) {
-            char c = pattern.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '[') {
-                if (inClass) {
-                    return true;
-                }
-                inClass = true;
-            } else if (c == ']') {
-                inClass = false;
-            }
-        }
-        return false;
+        return Optional.of(new StringRule(schema.getMinLength(), schema.getMaxLength(), pattern.orElse(null), values, format));
     }
 
     private static boolean onlyKnownKeywords(Schema<?> schema) {

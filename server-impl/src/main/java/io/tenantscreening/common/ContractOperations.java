@@ -206,8 +206,12 @@ public class ContractOperations {
                 return Optional.empty();
             }
             if ("string".equals(schema.getType()) && schema.getFormat() == null) {
-                return Optional.of(new Rule(Kind.STRING, plain, schema.getPattern() == null ? null : Pattern.compile(schema.getPattern()),
-                        schema.getMinLength(), schema.getMaxLength(), null, null));
+                Optional<Pattern> pattern = schema.getPattern() == null ? Optional.empty() : EcmaPatterns.compile(schema.getPattern());
+                if (schema.getPattern() != null && pattern.isEmpty()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Rule(Kind.STRING, plain, pattern.orElse(null), schema.getMinLength(), schema.getMaxLength(),
+                        null, null));
             }
             if ("integer".equals(schema.getType()) && schema.getMultipleOf() == null
                     && schema.getExclusiveMinimum() == null && schema.getExclusiveMaximum() == null) {

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -139,7 +140,7 @@ class BodyRulesTest {
                 .addProperty("a", new Schema<>().oneOf(List.of(new StringSchema(), new StringSchema().maxLength(2))));
 
         assertThat(Stream.of(withMinProperties, javaOnlyPattern, uri, openObject, oneOf).map(BodyRules::of))
-                .allMatch(java.util.Optional::isEmpty);
+                .allMatch(Optional::isEmpty);
         assertThat(BodyRules.of(new ObjectSchema().additionalProperties(false).addProperty("a", new StringSchema()
                 .pattern("^[a-z]+$").maxLength(3)))).isPresent();
         assertThat(operations.find("POST", "/webhook_endpoints").orElseThrow().bodyRules())
