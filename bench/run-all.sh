@@ -11,22 +11,27 @@
 #     one of 100 requesters each), which complete with their reports; then, with SQL
 #     (bench/list-depth.sql), 1,000 and 1,000,000 orders in two organisations of their own;
 #     then VACUUM (ANALYZE), as autovacuum would have done by then.
-#  3. For each operation, at 16 connections (wrk, 2 threads): a warm-up run, then a measured
-#     run. The warm-up is 40 s: on two cores the JIT compiler keeps compiling (a fifth of the
-#     CPU) for about 40 s of one operation's load, and GET /orders/{id} warmed up for 20 s ran
-#     at about half the rate it settles at (a shared warm-up of all operations at once did not
-#     settle it either). Prints requests per second, p50 and p99, and the ratio to two
+#  3. For each operation, at 16 connections (wrk, 2 threads): a warm-up, then a measured run.
+#     The warm-up runs the operation's load in rounds of 10 s until the JIT compilers have
+#     settled: at least 40 s, then until the compiler threads used less than 5 % of the
+#     service's CPU in a round, at most 240 s. On two cores they take a fifth of the CPU
+#     while they work: GET /orders/{id} warmed up for 20 s ran at about half the rate it
+#     settles at, and POST /orders, after 40 s, still had them at 15 % of the service's CPU
+#     for about two more minutes (a shared warm-up of all operations at once did not settle
+#     them either). Prints requests per second, p50 and p99, and the ratio to two
 #     ceilings measured in the same run: the service's 401 path (the same request without a
 #     key: every filter, no database) and pgbench running that operation's SQL statements
 #     (bench/pgbench/*.sql, the statements the service issues for it, written down once) at
 #     16 clients. The first page at 1,000 and at 1,000,000 orders is measured twice each,
 #     interleaved, keeping each one's run with the lower p50. Each measured run also counts the
-#     CPU time that the service, PostgreSQL (its processes on this machine) and wrk used, per
-#     request: client, service and database share the cores.
+#     CPU time that the service (and the share of it its JIT compilers used), PostgreSQL (its
+#     processes on this machine) and wrk used, per request: client, service and database
+#     share the cores.
 #  4. Prints each target of the performance issue with "met" or "NOT met"; under a ratio that
 #     is not met, the most the cores allow for it, from those CPU times.
 # Needs wrk and pgbench (installed from the OS packages when missing, like ./run does).
-# Settings: BENCH_PORT (8189), BENCH_SECONDS per measured run (15), BENCH_WARMUP_SECONDS (40).
+# Settings: BENCH_PORT (8189), BENCH_SECONDS per measured run (15), BENCH_WARMUP_SECONDS (the
+# least warm-up, 40), BENCH_WARMUP_MAX_SECONDS (240), BENCH_WARMUP_JIT_PERCENT (5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/database.sh
@@ -39,6 +44,8 @@ PORT=${BENCH_PORT:-8189}
 DB=screening_bench_all
 RUN_SECONDS=${BENCH_SECONDS:-15}
 WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-40}
+WARMUP_MAX_SECONDS=${BENCH_WARMUP_MAX_SECONDS:-240}
+WARMUP_JIT_PERCENT=${BENCH_WARMUP_JIT_PERCENT:-5}
 WORK=$(mktemp -d /tmp/bench-run-all.XXXXXX)
 BASE="http://127.0.0.1:$PORT"
 
@@ -169,10 +176,46 @@ ticks_of() {
 # per_request <ticks> <requests>: microseconds of CPU per request.
 per_request() { awk -v t="$1" -v n="$2" -v us="$TICK_US" 'BEGIN { printf "%.0f", t * us / n }'; }
 to_ms() { awk '{ v = $1; if (v ~ /us$/) printf "%.2f", v / 1000; else if (v ~ /ms$/) printf "%.2f", v + 0; else printf "%.2f", v * 1000 }'; }
+# jit_ticks: "<thread id> <ticks>" for each of the service's JIT compiler threads (C1, C2), the
+# CPU each has used so far. (A thread's name is in brackets in its stat line and may hold spaces.)
+jit_ticks() {
+  awk '{ close_at = index($0, ") "); name = substr($0, index($0, "(") + 1, close_at - index($0, "(") - 1)
+         if (name ~ /^C[12] CompilerThre/) { split(substr($0, close_at + 2), f, " "); print $1, f[12] + f[13] } }' \
+    /proc/"$service"/task/*/stat 2>/dev/null || true
+}
+# jit_ticks_since <file of an earlier jit_ticks>: the ticks the compiler threads used since then
+# (the JVM starts and stops compiler threads as the work asks; one that stopped meanwhile loses
+# its last ticks, which only ever counts less compiling).
+jit_ticks_since() {
+  jit_ticks | awk -v before="$1" 'BEGIN { while ((getline line < before) > 0) { split(line, f, " "); was[f[1]] = f[2] } }
+    { total += $2 - was[$1] } END { print total + 0 }'
+}
+# share <part> <whole>: part as a percentage of whole.
+share() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else printf "0" }'; }
+declare -A WARMED JIT_SHARE
+# warm_up <name> <lua script> [env assignments...]: runs the load in rounds of 10 s until the
+# JIT compilers have settled: at least WARMUP_SECONDS, then until they used less than
+# WARMUP_JIT_PERCENT of the service's CPU in a round, at most WARMUP_MAX_SECONDS.
+warm_up() {
+  local name=$1 script=$2 elapsed=0 service_ticks jit_share
+  shift 2
+  while :; do
+    jit_ticks > "$WORK/jit-before"
+    service_ticks=$(ticks_of "$service")
+    env "$@" wrk -t2 -c16 -d10s --timeout 10s -s "bench/wrk/$script" "$BASE" > /dev/null
+    jit_share=$(share "$(jit_ticks_since "$WORK/jit-before")" $(( $(ticks_of "$service") - service_ticks )))
+    elapsed=$(( elapsed + 10 ))
+    if [ "$elapsed" -ge "$WARMUP_MAX_SECONDS" ] ||
+       { [ "$elapsed" -ge "$WARMUP_SECONDS" ] && [ "$jit_share" -lt "$WARMUP_JIT_PERCENT" ]; }; then
+      break
+    fi
+  done
+  WARMED[$name]="$elapsed s (JIT $jit_share % in its last 10 s)"
+}
 measure() { # <name> <expected status class: 2 or 4> <lua script> [env assignments...]
   local name=$1 expect=$2 script=$3
   shift 3
-  env "$@" wrk -t2 -c16 -d"${WARMUP_SECONDS}s" --timeout 10s -s "bench/wrk/$script" "$BASE" > /dev/null
+  warm_up "$name" "$script" "$@"
   measured_run "$name" "$expect" "$script" "$@"
 }
 # measured_run <name> <expected status class> <lua script> [env assignments...]: one measured
@@ -190,12 +233,15 @@ measured_run() {
     *" BENCH_KIND=property "*) table=properties ;;
   esac
   [ -z "$table" ] || rows_before=$(sql "SELECT count(*) FROM $table")
+  jit_ticks > "$WORK/jit-before"
   service_ticks=$(ticks_of "$service")
   postgres_ticks=$(ticks_of $(pgrep -x postgres))
   (
     env "$@" wrk -t2 -c16 -d"${RUN_SECONDS}s" --timeout 10s --latency -s "bench/wrk/$script" "$BASE" > "$out"
     times > "$out.times"
   )
+  local jit_used
+  jit_used=$(jit_ticks_since "$WORK/jit-before")
   service_ticks=$(( $(ticks_of "$service") - service_ticks ))
   postgres_ticks=$(( $(ticks_of $(pgrep -x postgres)) - postgres_ticks ))
   local other p50 requests
@@ -220,6 +266,7 @@ measured_run() {
   P50[$name]=$p50
   P99[$name]=$(awk '$1 == "99%" {print $2}' "$out" | to_ms)
   CPU_SERVICE[$name]=$(per_request "$service_ticks" "$requests")
+  JIT_SHARE[$name]=$(share "$jit_used" "$service_ticks")
   CPU_POSTGRES[$name]=$(per_request "$postgres_ticks" "$requests")
   CPU_CLIENT[$name]=$(awk -v n="$requests" 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/);
     printf "%.0f", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000000 / n }' "$out.times")
@@ -271,12 +318,12 @@ max_rss_mb=$(( $(sort -n "$WORK/rss" | tail -n 1) / 1024 ))
 
 # 4. Report.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
-printf '\n%-42s %9s %9s %9s %12s %12s   %s\n' operation "req/s" "p50 ms" "p99 ms" "x 401 path" "x pgbench" \
-  "CPU us per request: service / PostgreSQL / wrk"
+printf '\n%-42s %9s %9s %9s %12s %12s   %-50s %s\n' operation "req/s" "p50 ms" "p99 ms" "x 401 path" "x pgbench" \
+  "CPU us per request: service (JIT %) / PostgreSQL / wrk" "warm-up"
 row() { # <name> <label>
-  printf '%-42s %9s %9s %9s %12s %12s   %s / %s / %s\n' "$2" "${RPS[$1]}" "${P50[$1]}" "${P99[$1]}" \
+  printf '%-42s %9s %9s %9s %12s %12s   %-50s %s\n' "$2" "${RPS[$1]}" "${P50[$1]}" "${P99[$1]}" \
     "$(ratio "${RPS[$1]}" "${RPS[unauthorized]}")" "$( [ -n "${CEILING[$1]:-}" ] && ratio "${RPS[$1]}" "${CEILING[$1]}" || echo -)" \
-    "${CPU_SERVICE[$1]}" "${CPU_POSTGRES[$1]}" "${CPU_CLIENT[$1]}"
+    "${CPU_SERVICE[$1]} (${JIT_SHARE[$1]} %) / ${CPU_POSTGRES[$1]} / ${CPU_CLIENT[$1]}" "${WARMED[$1]}"
 }
 row unauthorized "401 path (GET /orders/{id}, no key)"
 row get_order "GET /orders/{id}"
