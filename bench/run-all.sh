@@ -26,7 +26,8 @@
 #     interleaved, keeping each one's run with the lower p50. Each measured run also counts the
 #     CPU time that the service (and the share of it its JIT compilers used), PostgreSQL (its
 #     processes on this machine) and wrk used, per request: client, service and database
-#     share the cores.
+#     share the cores; for POST /orders, also how many invitations the workers sent during
+#     the run against the two each of its orders asked for.
 #  4. Prints each target of the performance issue with "met" or "NOT met"; under a ratio that
 #     is not met, the most the cores allow for it, from those CPU times.
 # Needs wrk and pgbench (installed from the OS packages when missing, like ./run does).
