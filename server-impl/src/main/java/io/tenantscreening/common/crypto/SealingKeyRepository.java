@@ -1,16 +1,21 @@
 package io.tenantscreening.common.crypto;
 
+import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
-import io.micronaut.transaction.TransactionDefinition;
 import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * Table sealing_keys: the ids of the master keys that have sealed data, and what stored
@@ -24,10 +29,24 @@ public class SealingKeyRepository {
 
     private final Jdbc jdbc;
     private final Clock clock;
+    private final Driver driver;
+    private final String url;
+    private final Properties ownConnection = new Properties();
 
-    public SealingKeyRepository(Jdbc jdbc, Clock clock) {
+    public SealingKeyRepository(Jdbc jdbc, Clock clock,
+                                @Value("${datasources.default.driver-class-name}") String driverClass,
+                                @Value("${datasources.default.url}") String url,
+                                @Value("${datasources.default.username}") String user,
+                                @Value("${datasources.default.password:}") String password) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.driver = driver(driverClass);
+        this.url = url;
+        ownConnection.setProperty("user", user);
+        ownConnection.setProperty("password", password);
+        ownConnection.setProperty("connectTimeout", "2");
+        ownConnection.setProperty("socketTimeout", "10");
+        ownConnection.setProperty("ApplicationName", "tenant-screening sealing key record");
     }
 
     /** A recorded key: when it first sealed data, and how many stored values of each kind it seals now. */
@@ -38,10 +57,22 @@ public class SealingKeyRepository {
         }
     }
 
-    /** Records the key's id, committed at once whatever the caller's transaction does later. */
-    @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
+    /**
+     * Records the key's id, committed at once whatever the caller's transaction does later,
+     * on a connection of its own (outside the pool, opened for this one statement). The
+     * caller is the first request to seal with the key, inside its own transaction: with a
+     * pooled connection for this, the first requests of a new instance, arriving together,
+     * each held a pooled connection and waited for a second one until the pool gave up
+     * (503 for all of them).
+     */
     public void record(String id) {
-        jdbc.update("INSERT INTO sealing_keys (id, first_sealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", id, Timestamps.now(clock));
+        try (Connection connection = driver.connect(url, ownConnection);
+             PreparedStatement insert = Jdbc.prepare(connection,
+                     "INSERT INTO sealing_keys (id, first_sealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", id, Timestamps.now(clock))) {
+            insert.executeUpdate();
+        } catch (SQLException e) {
+            throw new Jdbc.DataAccessException(e);
+        }
     }
 
     @Transactional
@@ -75,5 +106,14 @@ public class SealingKeyRepository {
         kinds.put("idempotency_digests", "SELECT count(*) FROM idempotency_keys WHERE digest_key_id = ?");
         kinds.put("unfinished_order_requests", "SELECT count(*) FROM idempotency_keys WHERE request_key_id = ?");
         return kinds;
+    }
+
+    /** The pool's own driver (the one configured for the data source), for the connection of {@link #record}. */
+    private static Driver driver(String driverClass) {
+        try {
+            return (Driver) Class.forName(driverClass).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot load the JDBC driver " + driverClass, e);
+        }
     }
 }

@@ -31,12 +31,19 @@ public class SealingKeys {
         this.record = record;
     }
 
-    /** The active key, recorded as a sealing key. */
+    /**
+     * The active key, recorded as a sealing key. The first requests of an instance may ask
+     * at once: one of them records the key while the others wait for it.
+     */
     public KeyRing.Key forSealing() {
         KeyRing.Key active = keys.active();
         if (!recorded.contains(active.id())) {
-            record.accept(active.id());
-            recorded.add(active.id());
+            synchronized (recorded) {
+                if (!recorded.contains(active.id())) {
+                    record.accept(active.id());
+                    recorded.add(active.id());
+                }
+            }
         }
         return active;
     }
