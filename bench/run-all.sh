@@ -285,12 +285,22 @@ measured_run() {
     printf "%.0f", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000000 / n }' "$out.times")
 }
 PGB=()
-pgbench_ceiling() { # <name> <script> [-D var=value...] -> transactions per second
+declare -A PGB_P50 PGB_P99
+pgbench_ceiling() { # <name> <script> [-D var=value...] -> transactions per second, and p50 and p99 in ms
   local name=$1 script=$2
   shift 2
-  pgbench -n -M prepared -c16 -j2 -T"$RUN_SECONDS" -f "bench/pgbench/$script" "$@" > "$WORK/pgbench-$name.txt" 2>&1 ||
+  pgbench -n -M prepared -c16 -j2 -T"$RUN_SECONDS" -l --log-prefix="$WORK/pgbench-$name-log" \
+    -f "bench/pgbench/$script" "$@" > "$WORK/pgbench-$name.txt" 2>&1 ||
     { echo "pgbench $script failed:" >&2; cat "$WORK/pgbench-$name.txt" >&2; exit 1; }
   PGB+=("$name=$(awk '/^tps/ {printf "%.0f", $3}' "$WORK/pgbench-$name.txt")")
+  # Each line of pgbench's log is one transaction, its third field the latency in microseconds.
+  cut -d' ' -f3 "$WORK/pgbench-$name-log".* | sort -n > "$WORK/pgbench-$name-latencies"
+  PGB_P50[$name]=$(percentile 50 "$WORK/pgbench-$name-latencies")
+  PGB_P99[$name]=$(percentile 99 "$WORK/pgbench-$name-latencies")
+}
+# percentile <p> <file of sorted microseconds>: its p-th percentile in milliseconds.
+percentile() {
+  awk -v p="$1" '{ v[NR] = $1 } END { i = int(NR * p / 100 + 0.999999); if (i < 1) i = 1; printf "%.2f", v[i] / 1000 }' "$2"
 }
 
 order_id=$(head -n 1 "$WORK/order-ids")
@@ -314,6 +324,14 @@ measured_run list_1m 2 get.lua "${list[@]}" BENCH_KEY="$large_key"
 measure report 2 get.lua BENCH_IDS="$WORK/report-ids" BENCH_PREFIX=/reports/ BENCH_KEY="$test_key"
 measure post_property 2 post.lua BENCH_KEY="$live_key" BENCH_KIND=property
 measure post_order 2 post.lua BENCH_KEY="$live_key" BENCH_KIND=order
+# The invitations the workers had not sent when the orders stopped go out now; the ceilings
+# below are measured after them, on cores that do nothing else.
+SECONDS=0
+until [ "$(sql "$INVITATIONS_WAITING AND execution_time <= now()")" = 0 ]; do
+  [ "$SECONDS" -lt 120 ] || { echo "invitations still due 120 s after the orders stopped; see $WORK/service.log" >&2; exit 1; }
+  sleep 1
+done
+INVITATIONS="$INVITATIONS; the rest within $SECONDS s after it"
 
 pgbench_ceiling get_order get-order.sql -D org="$org" -D id="$order_id"
 pgbench_ceiling list list-orders.sql -D org="$org"
@@ -350,6 +368,8 @@ row post_order "POST /orders (live, inline)"
 printf '\nPOST /orders: %s\n' "$INVITATIONS"
 printf 'pgbench ceilings (transactions/s, 16 clients):'
 for entry in "${PGB[@]}"; do printf ' %s' "$entry"; done
+printf '\npgbench latencies (p50 / p99 ms):'
+for entry in "${PGB[@]}"; do printf ' %s=%s/%s' "${entry%%=*}" "${PGB_P50[${entry%%=*}]}" "${PGB_P99[${entry%%=*}]}"; done
 printf '\ntime to first 200: %s ms (%s); highest resident memory: %s MB\n\n' "$first_200_ms" \
   "$( [ "${archive_option#-XX:SharedArchiveFile}" != "$archive_option" ] && echo "with the class archive" || echo "without a class archive: recording it failed")" "$max_rss_mb"
 
@@ -364,6 +384,8 @@ echo "         at most $(ratio "$(cpu_bound $(( CPU_POSTGRES[get_order] + CPU_CL
 verdict "POST /orders p99 < 25 ms (${P99[post_order]} ms)" "${P99[post_order]} < 25"
 echo "         at 16 connections the mean latency is 16 / throughput; with PostgreSQL's ${CPU_POSTGRES[post_order]} us of CPU per order" \
   "alone it is at least $(awk -v us="${CPU_POSTGRES[post_order]}" -v cores="$CORES" 'BEGIN { printf "%.1f", 16 * us / cores / 1000 }') ms here; the service adds ${CPU_SERVICE[post_order]} us"
+echo "         PostgreSQL alone, running only the order's statements at 16 clients (pgbench), answers with a p99 of ${PGB_P99[post_order]} ms" \
+  "(p50 ${PGB_P50[post_order]} ms) at ${CEILING[post_order]} transactions/s"
 verdict "POST /orders >= 0.5 x pgbench of its transaction ($(ratio "${RPS[post_order]}" "${CEILING[post_order]}"))" "${RPS[post_order]} >= 0.5 * ${CEILING[post_order]}"
 echo "         at most $(ratio "$(cpu_bound $(( CPU_POSTGRES[post_order] + CPU_CLIENT[post_order] + CPU_SERVICE[unauthorized] )))" "${CEILING[post_order]}") here:" \
   "PostgreSQL and wrk use ${CPU_POSTGRES[post_order]} + ${CPU_CLIENT[post_order]} us of CPU per order (with the invitations sent meanwhile, counted above), the service ${CPU_SERVICE[post_order]}"
