@@ -146,7 +146,7 @@ final class BodyRules {
     }
 
     private static Optional<Rule> compile(Schema<?> schema) {
-        if (schema == null || !onlyKnownKeywords(schema)) {
+        if (schema == null || !usesOnly(schema, KNOWN_KEYWORDS)) {
             return Optional.empty();
         }
         String type = schema.getType();
@@ -201,10 +201,11 @@ final class BodyRules {
         return Optional.of(new StringRule(schema.getMinLength(), schema.getMaxLength(), pattern.orElse(null), values, format));
     }
 
-    private static boolean onlyKnownKeywords(Schema<?> schema) {
+    /** Whether the schema uses no keyword but these (the compiled rules' guard against those they do not know). */
+    static boolean usesOnly(Schema<?> schema, Set<String> known) {
         Iterator<String> keywords = Json.mapper().valueToTree(schema).fieldNames();
         while (keywords.hasNext()) {
-            if (!KNOWN_KEYWORDS.contains(keywords.next())) {
+            if (!known.contains(keywords.next())) {
                 return false;
             }
         }

@@ -200,9 +200,12 @@ public class ContractOperations {
         static final Pattern PLAIN_HEADER = Pattern.compile("[\\x21-\\x7E]+");
         /** An integer as the general validator reads it without doubt: no sign, no leading zero, no exponent, within int. */
         private static final Pattern PLAIN_INTEGER = Pattern.compile("0|[1-9][0-9]{0,8}");
+        /** The keywords a parameter's schema may use to have a rule; a default and documentation change nothing. */
+        private static final Set<String> KNOWN_KEYWORDS = Set.of("type", "format", "minLength", "maxLength", "pattern",
+                "minimum", "maximum", "default", "description", "example", "title");
 
         static Optional<Rule> of(Schema<?> schema, Pattern plain) {
-            if (schema == null || schema.getEnum() != null || schema.getNot() != null || schema.getNullable() != null) {
+            if (schema == null || !BodyRules.usesOnly(schema, KNOWN_KEYWORDS)) {
                 return Optional.empty();
             }
             if ("string".equals(schema.getType()) && schema.getFormat() == null) {

@@ -14,18 +14,18 @@ final class EcmaPatterns {
 
     /**
      * Constructs that Java's and ECMA 262's syntax read differently (intersections, property
-     * classes, quoting, anchors and classes only one knows, possessive quantifiers, inline
-     * flags, named groups and lookbehind).
+     * classes, quoting, anchors and classes only one knows, braced hexadecimal escapes,
+     * possessive quantifiers, inline flags, named groups and lookbehind).
      */
     private static final Pattern JAVA_ONLY_SYNTAX = Pattern.compile(
-            "&&|\\\\[pPQEAZzGhHRXveac0-9kNbB]|[*+?}]\\+|\\(\\?(?![=!:])");
+            "&&|\\\\[pPQEAZzGhHRXVveac0-9kNbB]|\\\\x\\{|[*+?}]\\+|\\(\\?(?![=!:])");
 
     private EcmaPatterns() {
     }
 
     /** The pattern as Java reads it, or empty when Java could read it otherwise than ECMA 262 does. */
     static Optional<Pattern> compile(String pattern) {
-        if (JAVA_ONLY_SYNTAX.matcher(pattern).find() || nestedClass(pattern)) {
+        if (JAVA_ONLY_SYNTAX.matcher(pattern).find() || classReadOtherwise(pattern)) {
             return Optional.empty();
         }
         try {
@@ -35,8 +35,12 @@ final class EcmaPatterns {
         }
     }
 
-    /** Whether a character class holds a '[' (Java reads a nested class, ECMA 262 the character). */
-    private static boolean nestedClass(String pattern) {
+    /**
+     * Whether a character class holds a '[' (Java reads a nested class, ECMA 262 the
+     * character) or opens with a ']' (Java reads the character, ECMA 262 an empty class, or
+     * after '^' any character).
+     */
+    private static boolean classReadOtherwise(String pattern) {
         boolean inClass = false;
         for (int i = 0; i < pattern.length(); i++) {
             char c = pattern.charAt(i);
@@ -47,6 +51,10 @@ final class EcmaPatterns {
                     return true;
                 }
                 inClass = true;
+                int first = pattern.startsWith("^", i + 1) ? i + 2 : i + 1;
+                if (pattern.startsWith("]", first)) {
+                    return true;
+                }
             } else if (c == ']') {
                 inClass = false;
             }

@@ -16,9 +16,14 @@ class EcmaPatternsTest {
         assertThat(EcmaPatterns.compile("^([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{9})$")).isPresent();
     }
 
-    /** Each read otherwise by Java (or not at all): intersection, property class, possessive, flags, named group, lookbehind, nested class, a lone brace. */
+    /**
+     * Each read otherwise by Java (or not at all): intersection, property class, possessive,
+     * flags, named group, lookbehind, nested class, quoting, classes only Java knows, a lone
+     * brace, a braced hexadecimal escape, a class opening with ']'.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"[a-z&&[^x]]", "^\\p{L}+$", "a++", "(?i)a", "(?<n>a)", "(?<=a)b", "[[a]]", "\\Qa\\E", "\\h", "a{"})
+    @ValueSource(strings = {"[a-z&&[^x]]", "^\\p{L}+$", "a++", "(?i)a", "(?<n>a)", "(?<=a)b", "[[a]]", "\\Qa\\E", "\\h",
+            "\\V", "a{", "\\x{41}", "[]a]", "[^]a]"})
     void patternsJavaCouldReadOtherwiseAreNotCompiled(String pattern) {
         assertThat(EcmaPatterns.compile(pattern)).isEmpty();
     }

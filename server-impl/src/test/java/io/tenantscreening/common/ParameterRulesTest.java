@@ -1,6 +1,7 @@
 package io.tenantscreening.common;
 
 import io.micronaut.core.convert.value.ConvertibleMultiValues;
+import io.swagger.v3.oas.models.media.StringSchema;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,6 +79,21 @@ class ParameterRulesTest {
         assertThat(placeOrder.accept(Map.of(), query(), query("Idempotency-Key", "cl\u00e9"))).isFalse();
         assertThat(placeOrder.accept(Map.of(), query(),
                 ConvertibleMultiValues.of(Map.of("Idempotency-Key", List.of("a", "b"))))).isFalse();
+    }
+
+    /** A schema with a keyword the rules do not know (here a composition) has no rule, whatever else it says. */
+    @Test
+    void aParameterSchemaWithAnUnknownKeywordHasNoRule() {
+        StringSchema plain = new StringSchema();
+        plain.setMaxLength(10);
+        assertThat(ContractOperations.Rule.of(plain, ContractOperations.Rule.PLAIN_HEADER)).isPresent();
+        StringSchema composed = new StringSchema();
+        composed.setMaxLength(10);
+        composed.setAllOf(List.of(new StringSchema().pattern("^a")));
+        assertThat(ContractOperations.Rule.of(composed, ContractOperations.Rule.PLAIN_HEADER)).isEmpty();
+        StringSchema listed = new StringSchema();
+        listed.setEnum(List.of("a"));
+        assertThat(ContractOperations.Rule.of(listed, ContractOperations.Rule.PLAIN_HEADER)).isEmpty();
     }
 
     private static ConvertibleMultiValues<String> query(String... namesAndValues) {
