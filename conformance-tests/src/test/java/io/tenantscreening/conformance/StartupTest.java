@@ -171,6 +171,45 @@ class StartupTest {
         }
     }
 
+    /**
+     * The connection that records a new sealing key has the pooled connections' session
+     * settings: a lock in its way ends it after DATABASE_LOCK_TIMEOUT (a 500 that is safe to
+     * retry), as it would any other statement, and the retry once the lock is gone places the
+     * order. Without them it waited for its socket's timeout (10 s) and answered as if the
+     * database were out of reach (503).
+     */
+    @Test
+    void recordingANewSealingKeyWaitsForALockNoLongerThanTheLockTimeout() throws Exception {
+        String database = newDatabaseName();
+        execute("CREATE DATABASE " + database);
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        String url = TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database);
+        environment.put("DATABASE_URL", url);
+        environment.put("SCREENING_KEYS", "locked:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=");
+        environment.put("DATABASE_LOCK_TIMEOUT", "1s");
+        try {
+            String organization = operatorJson(environment, "org", "create", "--name", "Locked").get("id").asText();
+            String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
+            operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+            try (RunningService service = RunningService.start(environment);
+                 Connection holder = DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password())) {
+                holder.setAutoCommit(false);
+                try (Statement lock = holder.createStatement()) {
+                    lock.execute("LOCK TABLE sealing_keys IN ACCESS EXCLUSIVE MODE");
+                }
+                HttpResponse<String> blocked = service.placeLiveOrderWithSsnAsync(apiKey, "1 Locked Street").join();
+                holder.rollback();
+
+                assertThat(blocked.statusCode()).as(blocked.body()).isEqualTo(500);
+                assertThat(JSON.readTree(blocked.body()).at("/errors/0/code").asText()).isEqualTo("internal_error");
+                assertThat(service.placeLiveOrderWithSsn(apiKey)).isEqualTo(201);
+            }
+            assertThat(sealingKeys(environment)).containsExactly("locked");
+        } finally {
+            execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
     @Test
     void aSealingKeyIsRetiredOnlyOnceNothingStoredNeedsIt() throws Exception {
         String database = newDatabaseName();
