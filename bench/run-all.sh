@@ -24,8 +24,8 @@
 #     (bench/pgbench/*.sql, the statements the service issues for it, written down once) at
 #     16 clients. The first page at 1,000 and at 1,000,000 orders is measured twice each,
 #     interleaved, keeping each one's run with the lower p50. Each measured run also counts the
-#     CPU time that the service (and the share of it its JIT compilers used), PostgreSQL (its
-#     processes on this machine) and wrk used, per request: client, service and database
+#     CPU time that the service (and the share of it its JIT compilers used), PostgreSQL (the
+#     benchmark database's server) and wrk used, per request: client, service and database
 #     share the cores; for POST /orders, also how many invitations the workers sent during
 #     the run against the two each of its orders asked for.
 #  4. Prints each target of the performance issue with "met" or "NOT met"; under a ratio that
@@ -174,6 +174,14 @@ ticks_of() {
   for pid in "$@"; do total=$(( total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0) )); done
   echo "$total"
 }
+# postgres_processes: the benchmark database's server and its children (backends, checkpointer,
+# WAL writer...), not another PostgreSQL on this machine. The postmaster is the parent of its
+# auxiliary processes, which pg_stat_activity lists to every role, without a user.
+auxiliary=$(sql "SELECT pid FROM pg_stat_activity WHERE usesysid IS NULL ORDER BY pid LIMIT 1")
+[ -n "$auxiliary" ] && [ -r "/proc/$auxiliary/stat" ] ||
+  { echo "the benchmark's PostgreSQL must run on this machine (its CPU time is counted)" >&2; exit 1; }
+POSTMASTER=$(awk '{ print $4 }' "/proc/$auxiliary/stat")
+postgres_processes() { echo "$POSTMASTER" $(pgrep -P "$POSTMASTER"); }
 # per_request <ticks> <requests>: microseconds of CPU per request.
 per_request() { awk -v t="$1" -v n="$2" -v us="$TICK_US" 'BEGIN { printf "%.0f", t * us / n }'; }
 to_ms() { awk '{ v = $1; if (v ~ /us$/) printf "%.2f", v / 1000; else if (v ~ /ms$/) printf "%.2f", v + 0; else printf "%.2f", v * 1000 }'; }
@@ -227,7 +235,7 @@ measured_run() {
   local name=$1 expect=$2 script=$3 out="$WORK/$1.txt"
   shift 3
   [ -z "${P50[$name]:-}" ] || out="$WORK/$name-again.txt"
-  # The CPU that the service, PostgreSQL (its processes on this machine) and wrk use for the
+  # The CPU that the service, PostgreSQL (the benchmark database's server) and wrk use for the
   # run, per request: where the two cores go, and so what bounds each figure. wrk's are the
   # times of the subshell's only child.
   local service_ticks postgres_ticks rows_before= table=
@@ -240,7 +248,7 @@ measured_run() {
   [ "$table" != orders ] || invitations_waiting=$(sql "$INVITATIONS_WAITING")
   jit_ticks > "$WORK/jit-before"
   service_ticks=$(ticks_of "$service")
-  postgres_ticks=$(ticks_of $(pgrep -x postgres))
+  postgres_ticks=$(ticks_of $(postgres_processes))
   (
     env "$@" wrk -t2 -c16 -d"${RUN_SECONDS}s" --timeout 10s --latency -s "bench/wrk/$script" "$BASE" > "$out"
     times > "$out.times"
@@ -248,7 +256,7 @@ measured_run() {
   local jit_used
   jit_used=$(jit_ticks_since "$WORK/jit-before")
   service_ticks=$(( $(ticks_of "$service") - service_ticks ))
-  postgres_ticks=$(( $(ticks_of $(pgrep -x postgres)) - postgres_ticks ))
+  postgres_ticks=$(( $(ticks_of $(postgres_processes)) - postgres_ticks ))
   local other p50 requests
   other=$(awk '/Non-2xx or 3xx responses/ {print $5}' "$out")
   if [ "$expect" = 2 ] && [ -n "$other" ]; then
