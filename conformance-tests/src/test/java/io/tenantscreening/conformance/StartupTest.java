@@ -77,8 +77,7 @@ class StartupTest {
         String database = "screening_demo_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
         execute("CREATE DATABASE " + database);
         int port = freePort();
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        Map<String, String> environment = environmentOn(database);
         environment.put("PORT", String.valueOf(port));
         environment.put("SCREENING_ENVIRONMENT", "development");
         JarProcess.Started service = JarProcess.start(environment);
@@ -103,13 +102,10 @@ class StartupTest {
         execute("CREATE DATABASE " + database);
         String oldKey = "old:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
         String newKey = "new:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        Map<String, String> environment = environmentOn(database);
         environment.remove("SCREENING_KEYS");
         try {
-            String organization = operatorJson(environment, "org", "create", "--name", "Sealing").get("id").asText();
-            String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
-            operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+            String apiKey = liveKeyOfNewOrganisation(environment, "Sealing");
             assertThat(sealingKeys(environment)).as("recorded by operator commands and by a start").isEmpty();
 
             environment.put("SCREENING_KEYS", oldKey);
@@ -146,17 +142,14 @@ class StartupTest {
     void theFirstOrdersOfANewInstanceArrivingTogetherAreAllPlaced() throws Exception {
         String database = newDatabaseName();
         execute("CREATE DATABASE " + database);
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        Map<String, String> environment = environmentOn(database);
         environment.put("SCREENING_KEYS", "burst:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=");
         environment.put("DATABASE_POOL_SIZE", "2");
         // Waiting for one of the two connections is expected here; only a wait that cannot end
         // (a request holding one and needing another) runs into this limit.
         environment.put("DATABASE_CONNECT_TIMEOUT", "10000");
         try {
-            String organization = operatorJson(environment, "org", "create", "--name", "Burst").get("id").asText();
-            String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
-            operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+            String apiKey = liveKeyOfNewOrganisation(environment, "Burst");
             try (RunningService service = RunningService.start(environment)) {
                 List<CompletableFuture<HttpResponse<String>>> burst = IntStream.range(0, 6)
                         .mapToObj(n -> service.placeLiveOrderWithSsnAsync(apiKey, n + " Burst Street")).toList();
@@ -182,15 +175,12 @@ class StartupTest {
     void recordingANewSealingKeyWaitsForALockNoLongerThanTheLockTimeout() throws Exception {
         String database = newDatabaseName();
         execute("CREATE DATABASE " + database);
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        String url = TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database);
-        environment.put("DATABASE_URL", url);
+        Map<String, String> environment = environmentOn(database);
+        String url = environment.get("DATABASE_URL");
         environment.put("SCREENING_KEYS", "locked:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=");
         environment.put("DATABASE_LOCK_TIMEOUT", "1s");
         try {
-            String organization = operatorJson(environment, "org", "create", "--name", "Locked").get("id").asText();
-            String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
-            operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+            String apiKey = liveKeyOfNewOrganisation(environment, "Locked");
             try (RunningService service = RunningService.start(environment);
                  Connection holder = DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password())) {
                 holder.setAutoCommit(false);
@@ -214,8 +204,7 @@ class StartupTest {
     void aSealingKeyIsRetiredOnlyOnceNothingStoredNeedsIt() throws Exception {
         String database = newDatabaseName();
         execute("CREATE DATABASE " + database);
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        Map<String, String> environment = environmentOn(database);
         environment.remove("SCREENING_KEYS");
         try {
             operator(environment, "org", "list");
@@ -275,6 +264,21 @@ class StartupTest {
             process.process().destroy();
             process.process().waitFor(20, TimeUnit.SECONDS);
         }
+    }
+
+    /** The environment of an instance, and of the operator command, on the database of this name. */
+    private static Map<String, String> environmentOn(String database) {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", TestDatabase.url().replaceFirst("/[^/?]+(\\?.*)?$", "/" + database));
+        return environment;
+    }
+
+    /** A live API key of a new organisation whose card pays, both made with the operator command. */
+    private static String liveKeyOfNewOrganisation(Map<String, String> environment, String name) throws Exception {
+        String organization = operatorJson(environment, "org", "create", "--name", name).get("id").asText();
+        String apiKey = operatorJson(environment, "key", "issue", "--org", organization, "--mode", "live").get("key").asText();
+        operatorJson(environment, "billing", "set", "--org", organization, "--payment-method", "ok", "--invoiced", "false");
+        return apiKey;
     }
 
     private static List<String> sealingKeys(Map<String, String> environment) throws Exception {
