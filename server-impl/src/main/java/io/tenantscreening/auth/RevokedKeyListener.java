@@ -1,8 +1,8 @@
 package io.tenantscreening.auth;
 
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
+import io.tenantscreening.common.OwnConnections;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
@@ -11,10 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 
 /**
  * Keeps {@link ApiKeyCache} honest: a connection of its own (outside the pool) that LISTENs
@@ -32,21 +30,13 @@ public class RevokedKeyListener implements ApplicationEventListener<ServerStartu
     private static final int CHECK_INTERVAL_MILLIS = 500;
 
     private final ApiKeyCache cache;
-    private final String url;
-    private final Properties properties = new Properties();
+    private final OwnConnections ownConnections;
     private volatile boolean running;
     private Thread thread;
 
-    public RevokedKeyListener(ApiKeyCache cache, @Value("${datasources.default.url}") String url,
-                              @Value("${datasources.default.username}") String user,
-                              @Value("${datasources.default.password:}") String password) {
+    public RevokedKeyListener(ApiKeyCache cache, OwnConnections ownConnections) {
         this.cache = cache;
-        this.url = url;
-        properties.setProperty("user", user);
-        properties.setProperty("password", password);
-        properties.setProperty("connectTimeout", "2");
-        properties.setProperty("socketTimeout", "5");
-        properties.setProperty("ApplicationName", "tenant-screening revoked-key listener");
+        this.ownConnections = ownConnections;
     }
 
     @Override
@@ -60,7 +50,7 @@ public class RevokedKeyListener implements ApplicationEventListener<ServerStartu
     private void listen() {
         boolean failing = false;
         while (running) {
-            try (Connection connection = DriverManager.getConnection(url, properties)) {
+            try (Connection connection = ownConnections.open("revoked-key listener", 5)) {
                 try (Statement listen = connection.createStatement()) {
                     listen.execute("LISTEN " + CHANNEL);
                 }

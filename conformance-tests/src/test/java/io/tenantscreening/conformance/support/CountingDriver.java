@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,14 +16,14 @@ import java.util.logging.Logger;
  * Test-only JDBC driver for URLs {@code jdbc:counting:postgresql:…}: the PostgreSQL driver,
  * counting every statement the service prepares for requests, so a test can show that a
  * list does not query once per item. Background work (db-scheduler's threads, which poll
- * and screen orders meanwhile) is not counted. The test server's pool uses it; the service
+ * and screen orders meanwhile, and the revoked-key listener's checks) is not counted. The test server's pool uses it; the service
  * cannot tell.
  */
 public class CountingDriver implements Driver {
 
     static final String PREFIX = "jdbc:counting:";
     private static final AtomicLong STATEMENTS = new AtomicLong();
-    private static final String BACKGROUND = "db-scheduler";
+    private static final List<String> BACKGROUND = List.of("db-scheduler", "revoked-key-listener");
     private static final Set<String> STATEMENT_METHODS = Set.of("prepareStatement", "createStatement", "prepareCall");
 
     private final Driver postgres = new org.postgresql.Driver();
@@ -40,7 +41,7 @@ public class CountingDriver implements Driver {
         Connection target = postgres.connect("jdbc:" + url.substring(PREFIX.length()), info);
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class},
                 (proxy, method, args) -> {
-                    if (STATEMENT_METHODS.contains(method.getName()) && !Thread.currentThread().getName().startsWith(BACKGROUND)) {
+                    if (STATEMENT_METHODS.contains(method.getName()) && BACKGROUND.stream().noneMatch(Thread.currentThread().getName()::startsWith)) {
                         STATEMENTS.incrementAndGet();
                     }
                     try {

@@ -1,22 +1,19 @@
 package io.tenantscreening.common.crypto;
 
-import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.common.OwnConnections;
 import io.tenantscreening.common.Timestamps;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Table sealing_keys: the ids of the master keys that have sealed data, and what stored
@@ -30,27 +27,12 @@ public class SealingKeyRepository {
 
     private final Jdbc jdbc;
     private final Clock clock;
-    private final Driver driver;
-    private final String url;
-    private final String sessionSettings;
-    private final Properties ownConnection = new Properties();
+    private final OwnConnections ownConnections;
 
-    public SealingKeyRepository(Jdbc jdbc, Clock clock,
-                                @Value("${datasources.default.driver-class-name}") String driverClass,
-                                @Value("${datasources.default.url}") String url,
-                                @Value("${datasources.default.username}") String user,
-                                @Value("${datasources.default.password:}") String password,
-                                @Value("${datasources.default.connection-init-sql:}") String sessionSettings) {
+    public SealingKeyRepository(Jdbc jdbc, Clock clock, OwnConnections ownConnections) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.driver = driver(driverClass);
-        this.url = url;
-        this.sessionSettings = sessionSettings;
-        ownConnection.setProperty("user", user);
-        ownConnection.setProperty("password", password);
-        ownConnection.setProperty("connectTimeout", "2");
-        ownConnection.setProperty("socketTimeout", "10");
-        ownConnection.setProperty("ApplicationName", "tenant-screening sealing key record");
+        this.ownConnections = ownConnections;
     }
 
     /** A recorded key: when it first sealed data, and how many stored values of each kind it seals now. */
@@ -63,37 +45,20 @@ public class SealingKeyRepository {
 
     /**
      * Records the key's id, committed at once whatever the caller's transaction does later,
-     * on a connection of its own (outside the pool, opened for this one statement, with the
-     * pooled connections' session settings: their lock and statement timeouts). The caller
+     * on a connection of its own (outside the pool, opened for this one statement). The caller
      * is the first request to seal with the key, inside its own transaction: with a pooled
      * connection for this, the first requests of a new instance, arriving together, each
      * held a pooled connection and waited for a second one until the pool gave up (503 for
      * all of them).
      */
     public void record(String id) {
-        try (Connection connection = connect();
+        try (Connection connection = ownConnections.open("sealing key record", 10);
              PreparedStatement insert = Jdbc.prepare(connection,
                      "INSERT INTO sealing_keys (id, first_sealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", id, Timestamps.now(clock))) {
             insert.executeUpdate();
         } catch (SQLException e) {
             throw new Jdbc.DataAccessException(e);
         }
-    }
-
-    private Connection connect() throws SQLException {
-        Connection connection = driver.connect(url, ownConnection);
-        if (connection == null) {
-            throw new SQLException("the JDBC driver " + driver.getClass().getName() + " does not accept the data source's URL", "08001");
-        }
-        if (!sessionSettings.isBlank()) {
-            try (Statement settings = connection.createStatement()) {
-                settings.execute(sessionSettings);
-            } catch (SQLException e) {
-                connection.close();
-                throw e;
-            }
-        }
-        return connection;
     }
 
     @Transactional
@@ -127,14 +92,5 @@ public class SealingKeyRepository {
         kinds.put("idempotency_digests", "SELECT count(*) FROM idempotency_keys WHERE digest_key_id = ?");
         kinds.put("unfinished_order_requests", "SELECT count(*) FROM idempotency_keys WHERE request_key_id = ?");
         return kinds;
-    }
-
-    /** An instance of the data source's driver class, for the connection of {@link #record}. */
-    private static Driver driver(String driverClass) {
-        try {
-            return (Driver) Class.forName(driverClass).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot load the JDBC driver " + driverClass, e);
-        }
     }
 }
