@@ -6,8 +6,10 @@ import java.util.Locale;
 public enum Mode {
     TEST, LIVE;
 
+    private final String dbValue = name().toLowerCase(Locale.ROOT);
+
     public String dbValue() {
-        return name().toLowerCase(Locale.ROOT);
+        return dbValue;
     }
 
     public static Mode fromDb(String value) {

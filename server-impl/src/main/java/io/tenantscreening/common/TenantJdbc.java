@@ -3,9 +3,10 @@ package io.tenantscreening.common;
 import jakarta.inject.Singleton;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one way repositories read and write tenant records (properties, applicants,
@@ -25,6 +26,8 @@ public class TenantJdbc {
 
     private static final String CONDITION = "{tenant";
     private static final String VALUES = "{tenant.values}";
+    private static final int KEPT_STATEMENTS = 1000;
+    private static final Map<String, Template> TEMPLATES = new ConcurrentHashMap<>();
 
     private final Jdbc jdbc;
 
@@ -56,43 +59,75 @@ public class TenantJdbc {
     }
 
     /** A statement with its markers replaced and the tenant's values placed among its parameters. */
-    public record Scoped(String sql, Object[] parameters) {
+    record Scoped(String sql, Object[] parameters) {
     }
 
-    /** Replaces the markers of a statement, for callers that run it on a connection of their own. */
-    public static Scoped scope(Tenant tenant, String sql, Object... parameters) {
-        StringBuilder out = new StringBuilder(sql.length() + 64);
-        List<Object> bound = new ArrayList<>(Arrays.asList(parameters));
-        int placeholders = 0;
-        int inserted = 0;
-        int markers = 0;
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c == '?') {
-                placeholders++;
-                out.append(c);
-            } else if (sql.startsWith(VALUES, i)) {
-                out.append("?, ?");
-                i += VALUES.length() - 1;
-                bound.addAll(placeholders + inserted, List.of(tenant.organizationId(), tenant.mode().dbValue()));
-                inserted += 2;
-                markers++;
-            } else if (sql.startsWith(CONDITION, i)) {
-                int end = sql.indexOf('}', i);
-                String alias = sql.substring(i + CONDITION.length(), end);
-                String prefix = alias.isEmpty() ? "" : alias.substring(1) + ".";
-                out.append(prefix).append("organization_id = ? AND ").append(prefix).append("mode = ?");
-                i = end;
-                bound.addAll(placeholders + inserted, List.of(tenant.organizationId(), tenant.mode().dbValue()));
-                inserted += 2;
-                markers++;
-            } else {
-                out.append(c);
+    /**
+     * Replaces the markers of a statement and binds the tenant. Each statement text is read
+     * once: what it becomes is kept, up to {@value #KEPT_STATEMENTS} texts (the repositories'
+     * statements are constants; more would mean a statement built from values, which is read
+     * each time and not kept).
+     */
+    static Scoped scope(Tenant tenant, String sql, Object... parameters) {
+        Template template = TEMPLATES.get(sql);
+        if (template == null) {
+            template = Template.of(sql);
+            if (TEMPLATES.size() < KEPT_STATEMENTS) {
+                TEMPLATES.putIfAbsent(sql, template);
             }
         }
-        if (markers == 0) {
-            throw new IllegalArgumentException("a statement on tenant records needs {tenant} or {tenant.values}: " + sql);
+        return template.bind(tenant, parameters);
+    }
+
+    /**
+     * A statement with its markers replaced; {@code tenantAfter} holds, for each marker, how
+     * many of the caller's parameters come before the tenant's two values.
+     */
+    private record Template(String sql, int[] tenantAfter) {
+
+        static Template of(String sql) {
+            StringBuilder out = new StringBuilder(sql.length() + 64);
+            List<Integer> markers = new ArrayList<>();
+            int placeholders = 0;
+            for (int i = 0; i < sql.length(); i++) {
+                char c = sql.charAt(i);
+                if (c == '?') {
+                    placeholders++;
+                    out.append(c);
+                } else if (sql.startsWith(VALUES, i)) {
+                    out.append("?, ?");
+                    i += VALUES.length() - 1;
+                    markers.add(placeholders);
+                } else if (sql.startsWith(CONDITION, i)) {
+                    int end = sql.indexOf('}', i);
+                    String alias = sql.substring(i + CONDITION.length(), end);
+                    String prefix = alias.isEmpty() ? "" : alias.substring(1) + ".";
+                    out.append(prefix).append("organization_id = ? AND ").append(prefix).append("mode = ?");
+                    i = end;
+                    markers.add(placeholders);
+                } else {
+                    out.append(c);
+                }
+            }
+            if (markers.isEmpty()) {
+                throw new IllegalArgumentException("a statement on tenant records needs {tenant} or {tenant.values}: " + sql);
+            }
+            return new Template(out.toString(), markers.stream().mapToInt(Integer::intValue).toArray());
         }
-        return new Scoped(out.toString(), bound.toArray());
+
+        Scoped bind(Tenant tenant, Object[] parameters) {
+            Object[] bound = new Object[parameters.length + 2 * tenantAfter.length];
+            int from = 0;
+            int to = 0;
+            for (int after : tenantAfter) {
+                System.arraycopy(parameters, from, bound, to, after - from);
+                to += after - from;
+                from = after;
+                bound[to++] = tenant.organizationId();
+                bound[to++] = tenant.mode().dbValue();
+            }
+            System.arraycopy(parameters, from, bound, to, parameters.length - from);
+            return new Scoped(sql, bound);
+        }
     }
 }

@@ -29,6 +29,19 @@ class TenantJdbcTest {
     }
 
     @Test
+    void aStatementReadOnceIsBoundAnewForEachCall() {
+        String sql = "SELECT 1 FROM orders o JOIN applicants a ON a.id = o.applicant_id WHERE {tenant:o} AND o.id = ? "
+                + "AND {tenant:a} AND a.email = ?";
+        TenantJdbc.Scoped first = TenantJdbc.scope(TENANT, sql, "ord_1", "a@example.com");
+        TenantJdbc.Scoped second = TenantJdbc.scope(new Tenant("org_B", Mode.TEST), sql, "ord_2", "b@example.com");
+
+        assertThat(first.parameters()).containsExactly("org_A", "live", "ord_1", "org_A", "live", "a@example.com");
+        assertThat(second.parameters()).containsExactly("org_B", "test", "ord_2", "org_B", "test", "b@example.com");
+        assertThat(second.sql()).isEqualTo(first.sql()).isEqualTo("SELECT 1 FROM orders o JOIN applicants a ON a.id = o.applicant_id "
+                + "WHERE o.organization_id = ? AND o.mode = ? AND o.id = ? AND a.organization_id = ? AND a.mode = ? AND a.email = ?");
+    }
+
+    @Test
     void aStatementWithoutItsScopeIsRefused() {
         assertThatThrownBy(() -> TenantJdbc.scope(TENANT, "SELECT 1 FROM orders WHERE id = ?", "ord_1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("{tenant}");
