@@ -1,18 +1,17 @@
 -- POST /orders in live mode with an inline property, applicant and requester (a new address,
 -- Idempotency-Key and applicant each time): the statements the service sends for it, the API
--- key coming from its cache, in its two transactions (charge record and claim; the order)
+-- key coming from its cache, in its two transactions (the charge, recorded by card or on the
+-- invoice as the billing settings say, and the claim; the order)
 -- with the built-in gateway's one statement, committed on its own, between them; run with
 -- pgbench -M prepared. The two invitations are one JDBC batch, a pipeline here. Random
 -- numbers stand in for the service's random ids.
 \set n random(1, 1000000000000)
 BEGIN;
-SELECT o.id, o.name, o.created_at, b.payment_method, b.invoiced FROM organizations o JOIN billing_settings b ON b.organization_id = o.id WHERE o.id = :org;
-INSERT INTO charges (organization_id, mode, id, amount_cents, currency, method, gateway, status, created_at, updated_at) VALUES (:org, 'live', 'ch_' || lpad(:n::text, 24, '0'), 3000, 'usd', 'card', 'builtin', 'pending', now(), now());
+INSERT INTO charges (organization_id, mode, id, amount_cents, currency, method, gateway, status, created_at, updated_at) SELECT :org, 'live', 'ch_' || lpad(:n::text, 24, '0'), 3000, 'usd', CASE WHEN invoiced THEN 'invoice' ELSE 'card' END, CASE WHEN invoiced THEN NULL ELSE 'builtin' END, 'pending', now(), now() FROM billing_settings WHERE organization_id = :org RETURNING method;
 INSERT INTO idempotency_keys (organization_id, mode, idempotency_key, request_digest, digest_key_id, state, locked_until, request_sealed, request_key_id, charge_plan, charge_id, created_at) VALUES (:org, 'live', 'bench-' || :n, sha256(:n::text::bytea), 'bench', 'charging', now() + interval '1 minute', sha256(:n::text::bytea) || sha256(:n::text::bytea), 'bench', 'card', 'ch_' || lpad(:n::text, 24, '0'), now()) ON CONFLICT DO NOTHING;
 COMMIT;
 INSERT INTO builtin_gateway_payments (reference, organization_id, amount_cents, currency, outcome, payment_id, created_at) SELECT 'ch_' || lpad(:n::text, 24, '0'), organization_id, 3000, 'usd', outcome, CASE WHEN outcome = 'charged' THEN 'pay_' || lpad(:n::text, 24, '0') END, now() FROM (SELECT organization_id, CASE payment_method WHEN 'ok' THEN 'charged' WHEN 'none' THEN 'no_payment_method' WHEN 'declined' THEN 'card_declined' WHEN 'auth_required' THEN 'authentication_required' END AS outcome FROM billing_settings WHERE organization_id = :org) AS billing ON CONFLICT DO NOTHING RETURNING outcome, payment_id;
 BEGIN;
-SELECT idempotency_key, request_digest, digest_key_id, state, locked_until, request_sealed, request_key_id, charge_plan, charge_id, response_status, response_body, order_id FROM idempotency_keys WHERE organization_id = :org AND mode = 'live' AND idempotency_key = 'bench-' || :n FOR UPDATE;
 INSERT INTO properties (organization_id, mode, id, name, street, unit, city, state, zipcode, address_key, created_at) VALUES (:org, 'live', 'pr_' || lpad(:n::text, 24, '0'), NULL, :n || ' Bench Street', NULL, 'Austin', 'TX', '78701', :n || ' bench street', now()) ON CONFLICT ON CONSTRAINT properties_address_unique DO NOTHING RETURNING id, name, street, unit, city, state, zipcode, created_at;
 INSERT INTO applicants (organization_id, mode, id, first_name, last_name, email, dob, phone_number, ssn_ciphertext, ssn_key_id, ssn_last4, created_at) VALUES (:org, 'live', 'ap_' || lpad(:n::text, 24, '0'), 'Jamie', 'Rivera', 'applicant@example.com', date '1990-07-14', '+15125550142', sha256(:n::text::bytea), 'bench', '6789', now());
 INSERT INTO original_requesters (organization_id, mode, id, external_id, type, name, email, phone_number, street, unit, city, state, zipcode, created_at, updated_at) VALUES (:org, 'live', 'req_' || lpad(:n::text, 24, '0'), 'landlord-' || (:n::bigint % 100), 'business', 'Sunrise Property Group LLC', 'leasing@sunrise.example', NULL, NULL, NULL, NULL, NULL, NULL, now(), now()) ON CONFLICT ON CONSTRAINT original_requesters_external_id_unique DO UPDATE SET type = excluded.type, name = excluded.name, email = excluded.email, phone_number = excluded.phone_number, street = excluded.street, unit = excluded.unit, city = excluded.city, state = excluded.state, zipcode = excluded.zipcode, updated_at = excluded.updated_at WHERE original_requesters.deactivated_at IS NULL RETURNING id, external_id, type, name, email, phone_number, street, unit, city, state, zipcode, created_at, deactivated_at;
@@ -21,6 +20,6 @@ WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package
 INSERT INTO scheduled_tasks (task_name, task_instance, task_data, execution_time, picked, version) VALUES ('bench-email', 'ord_' || lpad(:n::text, 24, '0'), convert_to(repeat('x', 180), 'UTF8'), now() + interval '1 day', false, 1);
 INSERT INTO scheduled_tasks (task_name, task_instance, task_data, execution_time, picked, version) VALUES ('bench-sms', 'ord_' || lpad(:n::text, 24, '0'), convert_to(repeat('x', 180), 'UTF8'), now() + interval '1 day', false, 1);
 \endpipeline
+UPDATE idempotency_keys SET state = 'finished', locked_until = NULL, request_sealed = NULL, request_key_id = NULL, response_status = 201, response_body = repeat('x', 900), order_id = 'ord_' || lpad(:n::text, 24, '0') WHERE organization_id = :org AND mode = 'live' AND idempotency_key = 'bench-' || :n AND state <> 'finished';
 UPDATE charges SET status = 'succeeded', order_id = 'ord_' || lpad(:n::text, 24, '0'), gateway_reference = 'pay_' || lpad(:n::text, 24, '0'), updated_at = now() WHERE organization_id = :org AND mode = 'live' AND id = 'ch_' || lpad(:n::text, 24, '0');
-UPDATE idempotency_keys SET state = 'finished', locked_until = NULL, request_sealed = NULL, request_key_id = NULL, response_status = 201, response_body = repeat('x', 900), order_id = 'ord_' || lpad(:n::text, 24, '0') WHERE organization_id = :org AND mode = 'live' AND idempotency_key = 'bench-' || :n;
 COMMIT;

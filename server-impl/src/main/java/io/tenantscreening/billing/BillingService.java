@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Optional;
 
 /**
  * Charges live orders that the organisation pays for, at the configured price: by card
@@ -43,30 +44,26 @@ public class BillingService {
         return organizations.require(organizationId).billing().invoiced();
     }
 
-    /** How an order is paid: decided once, when it is placed. */
-    @Transactional
-    public ChargePlan plan(Tenant tenant, String packageSlug, Collection<String> addOns, boolean organizationPays) {
-        if (tenant.mode() == Mode.TEST || !organizationPays) {
-            return ChargePlan.NONE;
-        }
-        ChargePlan.Method method = invoiced(tenant.organizationId()) ? ChargePlan.Method.INVOICE : ChargePlan.Method.CARD;
-        return new ChargePlan(method, prices.price(packageSlug, addOns), prices.getCurrency());
-    }
-
-    /** A charge recorded as pending: what the gateway is asked to collect. */
-    public record Recorded(String id, long amountCents, String currency) {
+    /** A charge recorded as pending: what the gateway is asked to collect, or the invoice line. */
+    public record Recorded(String id, ChargePlan plan, long amountCents, String currency) {
     }
 
     /**
-     * Records the charge an order will need (pending until the order exists); its id is also
-     * the gateway's idempotency key for a card charge.
+     * Records the charge a live order will need (pending until the order exists), at the
+     * price list's price: onto the invoice of an organisation billed on invoice, by card
+     * otherwise, as its billing settings stand (read by the same statement). Empty when the
+     * organisation does not pay for the order: test mode, or the applicant pays. The
+     * charge's id is also the gateway's idempotency key for a card charge.
      */
     @Transactional
-    public Recorded recordCharge(Tenant tenant, ChargePlan plan) {
+    public Optional<Recorded> recordCharge(Tenant tenant, String packageSlug, Collection<String> addOns, boolean organizationPays) {
+        if (tenant.mode() == Mode.TEST || !organizationPays) {
+            return Optional.empty();
+        }
         String id = PublicIds.newId("ch");
-        charges.insertPending(tenant, id, plan.method().dbValue(), plan.amountCents(), plan.currency(),
-                plan.byCard() ? gateway.name() : null, Timestamps.now(clock));
-        return new Recorded(id, plan.amountCents(), plan.currency());
+        long amountCents = prices.price(packageSlug, addOns);
+        ChargePlan plan = charges.insertPending(tenant, id, amountCents, prices.getCurrency(), gateway.name(), Timestamps.now(clock));
+        return Optional.of(new Recorded(id, plan, amountCents, prices.getCurrency()));
     }
 
     /** A recorded charge read back (a placement taken over after its holder stopped); it must still be pending. */
@@ -74,7 +71,7 @@ public class BillingService {
     public Recorded pending(Tenant tenant, String chargeId) {
         ChargeRepository.Pending pending = charges.findPending(tenant, chargeId)
                 .orElseThrow(() -> new IllegalStateException("charge " + chargeId + " is not pending"));
-        return new Recorded(chargeId, pending.amountCents(), pending.currency());
+        return new Recorded(chargeId, pending.plan(), pending.amountCents(), pending.currency());
     }
 
     /**
@@ -88,8 +85,8 @@ public class BillingService {
 
     /** Books what the order cost, in the order's transaction: the collected card charge, or the invoice line. */
     @Transactional
-    public void settle(Tenant tenant, ChargePlan.Method method, String chargeId, PaymentGateway.Outcome collected, String orderId) {
-        if (method != ChargePlan.Method.NONE) {
+    public void settle(Tenant tenant, ChargePlan plan, String chargeId, PaymentGateway.Outcome collected, String orderId) {
+        if (plan != ChargePlan.NONE) {
             String reference = collected instanceof PaymentGateway.Charged charged ? charged.gatewayReference() : null;
             charges.markSucceeded(tenant, chargeId, orderId, reference, Timestamps.now(clock));
         }

@@ -57,12 +57,6 @@ public class IdempotencyRepository {
                 IdempotencyRepository::read, key);
     }
 
-    /** Like {@link #find}, and locks the row until the transaction ends. */
-    Optional<Row> lock(Tenant tenant, String key) {
-        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM idempotency_keys WHERE {tenant} AND idempotency_key = ? FOR UPDATE",
-                IdempotencyRepository::read, key);
-    }
-
     /**
      * Takes over an unfinished placement whose lease ran out at {@code expiredLease}; false
      * when another taker was first (its lease then differs) or the placement finished.
@@ -78,11 +72,14 @@ public class IdempotencyRepository {
                 + "AND state <> 'finished'", now, key);
     }
 
-    /** Stores the answer and drops the sealed request. */
-    void finish(Tenant tenant, String key, int status, String body, String orderId) {
-        jdbc.update(tenant, "UPDATE idempotency_keys SET state = 'finished', locked_until = NULL, request_sealed = NULL, "
+    /**
+     * Stores the answer and drops the sealed request; false when the key already has an
+     * answer (another request finished its placement) or is gone.
+     */
+    boolean finish(Tenant tenant, String key, int status, String body, String orderId) {
+        return jdbc.update(tenant, "UPDATE idempotency_keys SET state = 'finished', locked_until = NULL, request_sealed = NULL, "
                 + "request_key_id = NULL, response_status = ?, response_body = ?, order_id = ? "
-                + "WHERE {tenant} AND idempotency_key = ?", status, body, orderId, key);
+                + "WHERE {tenant} AND idempotency_key = ? AND state <> 'finished'", status, body, orderId, key) == 1;
     }
 
     /** Frees the key: its placement ended in an answer that is not kept. */

@@ -2,6 +2,7 @@ package io.tenantscreening.orders;
 
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.TransactionOperations;
+import io.micronaut.transaction.TransactionStatus;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.billing.BillingService;
@@ -47,8 +48,8 @@ import java.util.Set;
  *       need is recorded (pending). One transaction; a 4xx rolls all of it back.</li>
  *   <li>collect: a card charge is asked of the gateway, with the charge id as the
  *       gateway's idempotency key. No transaction.</li>
- *   <li>finish: the order and its records are created, the charge booked and the key
- *       given its answer (201, or 402 when the card was refused). One transaction. When the
+ *   <li>finish: the order and its records are created, the key given its answer (201, or
+ *       402 when the card was refused) and the charge booked. One transaction. When the
  *       order can no longer be created (a 4xx, such as an applicant taken meanwhile), a
  *       collected charge is refunded and the key freed.</li>
  * </ol>
@@ -56,7 +57,8 @@ import java.util.Set;
  * lease runs out (it crashed, or gave up after a failure), the next request with the key,
  * or the sweep of abandoned placements, takes the placement over and resumes it from its
  * phase with the stored request: repeating a charge is safe, the gateway answers with the
- * first outcome.
+ * first outcome. Should the first holder still come to finish, the one that finishes second
+ * finds the key answered, rolls its order back and answers what the first stored.
  */
 @Singleton
 public class OrderPlacement {
@@ -128,7 +130,7 @@ public class OrderPlacement {
     }
 
     /** A live placement whose lease this instance holds. */
-    private record Work(Tenant tenant, String key, PlaceOrder command, ChargePlan.Method payment, BillingService.Recorded charge) {
+    private record Work(Tenant tenant, String key, PlaceOrder command, ChargePlan payment, BillingService.Recorded charge) {
         String chargeId() {
             return charge == null ? null : charge.id();
         }
@@ -182,32 +184,35 @@ public class OrderPlacement {
 
     /** Phase 1, in a transaction: empty when the key is already used. */
     private Optional<Work> claim(Tenant tenant, PlaceOrder command, String key, String canonicalRequest) {
-        ChargePlan plan = billing.plan(tenant, command.packageSlug(), command.addOnProducts(), command.payer() == Payer.ORGANIZATION);
         KeyRing.Key sealing = keys.forSealing();
         Instant now = Timestamps.now(clock);
         Sealer.Sealed request = sealer.seal(REQUEST_PURPOSE, boundTo(tenant, key), PlaceOrderCodec.write(command));
         // The charge is recorded first, so that the claim names it in the same statement.
-        BillingService.Recorded charge = plan.method() == ChargePlan.Method.NONE ? null : billing.recordCharge(tenant, plan);
+        BillingService.Recorded charge = billing.recordCharge(tenant, command.packageSlug(), command.addOnProducts(),
+                command.payer() == Payer.ORGANIZATION).orElse(null);
+        ChargePlan plan = charge == null ? ChargePlan.NONE : charge.plan();
         if (!idempotency.claim(tenant, key, requestDigest(sealing, canonicalRequest), sealing.id(), request,
-                plan.method().dbValue(), charge == null ? null : charge.id(), now.plus(lease), now)) {
+                plan.dbValue(), charge == null ? null : charge.id(), now.plus(lease), now)) {
             if (charge != null) {
                 billing.dropPending(tenant, charge.id());
             }
             return Optional.empty();
         }
         check(tenant, command);
-        return Optional.of(new Work(tenant, key, command, plan.method(), charge));
+        return Optional.of(new Work(tenant, key, command, plan, charge));
     }
 
     /** Phases 2 and 3 of a claimed placement. */
     private Placement proceed(Work work, Set<Include> includes) {
         PaymentGateway.Outcome collected = null;
         try {
-            if (work.payment() == ChargePlan.Method.CARD) {
+            if (work.payment() == ChargePlan.CARD) {
                 collected = billing.collect(work.tenant(), work.charge());
             }
             PaymentGateway.Outcome outcome = collected;
-            return transactions.executeWrite(status -> finish(work, outcome, includes));
+            return transactions.executeWrite(status -> finish(work, outcome, includes, status))
+                    .orElseGet(() -> transactions.executeRead(status -> replay(work.tenant(), idempotency.find(work.tenant(), work.key())
+                            .orElseThrow(() -> new IllegalStateException("the placement's key is gone")), includes)));
         } catch (ApiException notPlaced) {
             boolean charged = collected instanceof PaymentGateway.Charged;
             if (charged) {
@@ -217,7 +222,7 @@ public class OrderPlacement {
                 idempotency.delete(work.tenant(), work.key());
                 if (charged) {
                     billing.refunded(work.tenant(), work.chargeId());
-                } else if (work.payment() == ChargePlan.Method.INVOICE) {
+                } else if (work.payment() == ChargePlan.INVOICE) {
                     billing.dropPending(work.tenant(), work.chargeId());
                 }
                 return null;
@@ -232,24 +237,31 @@ public class OrderPlacement {
         }
     }
 
-    /** Phase 3, in a transaction. */
-    private Placement finish(Work work, PaymentGateway.Outcome collected, Set<Include> includes) {
+    /**
+     * Phase 3, in a transaction. The key is given its answer only while it has none: a
+     * request that took the placement over (this one's lease ran out meanwhile) may have
+     * finished it first. Then this one's order is rolled back, and it is empty: the caller
+     * answers what the other stored. The key's row is locked last, as the transaction that
+     * frees a key locks it before the charge.
+     */
+    private Optional<Placement> finish(Work work, PaymentGateway.Outcome collected, Set<Include> includes,
+                                       TransactionStatus<?> status) {
         Tenant tenant = work.tenant();
-        IdempotencyRepository.Row row = idempotency.lock(tenant, work.key())
-                .orElseThrow(() -> new IllegalStateException("the placement's key is gone"));
-        if (row.state() == IdempotencyRepository.State.FINISHED) {
-            return replay(tenant, row, includes);
-        }
         if (collected instanceof PaymentGateway.Refused refused) {
-            billing.refused(tenant, work.chargeId(), refused.reason());
             PaymentRefused refusal = new PaymentRefused(refused.reason());
-            idempotency.finish(tenant, work.key(), refusal.status().getCode(), answers.refused(refusal), null);
-            return new Refused(refusal);
+            if (!idempotency.finish(tenant, work.key(), refusal.status().getCode(), answers.refused(refusal), null)) {
+                return Optional.empty();
+            }
+            billing.refused(tenant, work.chargeId(), refused.reason());
+            return Optional.of(new Refused(refusal));
         }
         OrderView view = create(tenant, work.command(), includes);
+        if (!idempotency.finish(tenant, work.key(), 201, answers.created(view.stored()), view.order().id())) {
+            status.setRollbackOnly();
+            return Optional.empty();
+        }
         billing.settle(tenant, work.payment(), work.chargeId(), collected, view.order().id());
-        idempotency.finish(tenant, work.key(), 201, answers.created(view.stored()), view.order().id());
-        return new Placed(view);
+        return Optional.of(new Placed(view));
     }
 
     /**
@@ -297,7 +309,7 @@ public class OrderPlacement {
             }
             IdempotencyRepository.Row row = found.get();
             PlaceOrder command = PlaceOrderCodec.read(sealer.open(REQUEST_PURPOSE, boundTo(tenant, key), row.request()));
-            return Optional.of(new Work(tenant, key, command, ChargePlan.Method.fromDb(row.chargePlan()),
+            return Optional.of(new Work(tenant, key, command, ChargePlan.fromDb(row.chargePlan()),
                     row.chargeId() == null ? null : billing.pending(tenant, row.chargeId())));
         });
     }

@@ -1,0 +1,105 @@
+package io.tenantscreening.conformance;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.Pause;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * POST /orders, rule 7, across a lease that ran out: a live placement whose holder is held
+ * up past its lease (here at the payment gateway) is taken over by the next request with
+ * the same key, and then both holders go on to finish it (and so may the sweep of abandoned
+ * placements, a holder too once the lease ran out). One order is created and charged, and
+ * both requests answer with it: the first holder to finish with its 201, the others with the
+ * replay of that answer.
+ */
+class PlacementTakeoverTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void rule7TwoHoldersFinishingOnePlacementCreateOneOrderAndBothAnswerWithIt() throws Exception {
+        TestTenant tenant = TestTenant.create().billing(PaymentMethod.OK, false);
+        String liveKey = tenant.liveKey();
+        String idempotencyKey = UUID.randomUUID().toString();
+        ObjectNode body = OrderRequests.body();
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("ORDER_PLACEMENT_LEASE", "1s");
+        ServiceProcess slow = ServiceProcess.start(environment);
+        CompletableFuture<HttpResponse<String>> first;
+        CompletableFuture<ApiResponse> second;
+        try (Connection holder = DriverManager.getConnection(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())) {
+            holder.setAutoCommit(false);
+            try (Statement lock = holder.createStatement()) {
+                // The built-in gateway records every payment: while its table is locked, each charge waits.
+                lock.execute("LOCK TABLE builtin_gateway_payments IN EXCLUSIVE MODE");
+            }
+            first = HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(slow.baseUrl() + "/orders"))
+                            .header("Authorization", "Bearer " + liveKey).header("Content-Type", "application/json")
+                            .header("Idempotency-Key", idempotencyKey).timeout(Duration.ofSeconds(30))
+                            .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            awaitKey(tenant, "locked_until < now()", "the first holder's lease ran out while it waited for the gateway");
+            second = CompletableFuture.supplyAsync(() -> OrderRequests.post(liveKey, body, idempotencyKey).send());
+            // The test server's lease is a minute long: a lease that far ahead is the second holder's.
+            awaitKey(tenant, "locked_until > now() + interval '10 seconds'", "the placement was taken over");
+            holder.rollback();
+        }
+        try {
+            HttpResponse<String> firstAnswer = first.join();
+            ApiResponse secondAnswer = second.join();
+
+            assertThat(firstAnswer.statusCode()).as(firstAnswer.body()).isEqualTo(201);
+            assertThat(secondAnswer.status()).as(secondAnswer.body()).isEqualTo(201);
+            String orderId = JSON.readTree(firstAnswer.body()).get("id").asText();
+            assertThat(secondAnswer.json().get("id").asText()).isEqualTo(orderId);
+            assertThat(Stream.of(firstAnswer.headers().firstValue("Idempotent-Replayed").orElse(null),
+                    secondAnswer.header("Idempotent-Replayed")).filter(Objects::isNull))
+                    .as("answers that are not replays (the sweep may have finished the placement before both)").hasSizeLessThanOrEqualTo(1);
+            assertThat(count("orders", tenant)).isEqualTo(1);
+            assertThat(count("applicants", tenant)).as("the applicant of the order rolled back is gone with it").isEqualTo(1);
+            assertThat(TestDatabase.rows("SELECT status, order_id FROM charges WHERE organization_id = ?", tenant.id()))
+                    .containsExactly(List.of("succeeded", orderId));
+            assertThat(count("builtin_gateway_payments", tenant)).as("payments the gateway made").isEqualTo(1);
+        } finally {
+            slow.stop();
+        }
+    }
+
+    private static void awaitKey(TestTenant tenant, String condition, String what) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (TestDatabase.number("SELECT count(*) FROM idempotency_keys WHERE organization_id = ? AND " + condition, tenant.id()) == 0) {
+            assertThat(System.nanoTime()).as(what + " within 20 s").isLessThan(deadline);
+            Pause.millis(50);
+        }
+    }
+
+    private static long count(String table, TestTenant tenant) {
+        return TestDatabase.number("SELECT count(*) FROM " + table + " WHERE organization_id = ?", tenant.id());
+    }
+}
