@@ -2,6 +2,7 @@ package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.OrderRequests;
@@ -10,7 +11,8 @@ import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,12 +44,22 @@ class PlacementTakeoverTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Test
-    void rule7TwoHoldersFinishingOnePlacementCreateOneOrderAndBothAnswerWithIt() throws Exception {
+    /**
+     * With the applicant inline, each holder writes its own; with an applicant referenced by
+     * id, the holder that finishes second cannot attach it (the first did), and must still
+     * answer with the first's order, not refund its charge or free its key.
+     */
+    @ParameterizedTest(name = "applicant referenced by id: {0}")
+    @ValueSource(booleans = {false, true})
+    void rule7TwoHoldersFinishingOnePlacementCreateOneOrderAndBothAnswerWithIt(boolean referencedApplicant) throws Exception {
         TestTenant tenant = TestTenant.create().billing(PaymentMethod.OK, false);
         String liveKey = tenant.liveKey();
         String idempotencyKey = UUID.randomUUID().toString();
         ObjectNode body = OrderRequests.body();
+        if (referencedApplicant) {
+            OrderRequests.order(body).remove("applicant");
+            OrderRequests.order(body).put("applicant_id", OrderApplicantTest.unattachedApplicant(tenant, Mode.LIVE));
+        }
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("ORDER_PLACEMENT_LEASE", "1s");
         ServiceProcess slow = ServiceProcess.start(environment);
@@ -82,7 +94,7 @@ class PlacementTakeoverTest {
                     secondAnswer.header("Idempotent-Replayed")).filter(Objects::isNull))
                     .as("answers that are not replays (the sweep may have finished the placement before both)").hasSizeLessThanOrEqualTo(1);
             assertThat(count("orders", tenant)).isEqualTo(1);
-            assertThat(count("applicants", tenant)).as("the applicant of the order rolled back is gone with it").isEqualTo(1);
+            assertThat(count("applicants", tenant)).as("an inline applicant of the order rolled back is gone with it").isEqualTo(1);
             assertThat(TestDatabase.rows("SELECT status, order_id FROM charges WHERE organization_id = ?", tenant.id()))
                     .containsExactly(List.of("succeeded", orderId));
             assertThat(count("builtin_gateway_payments", tenant)).as("payments the gateway made").isEqualTo(1);

@@ -211,9 +211,15 @@ public class OrderPlacement {
             }
             PaymentGateway.Outcome outcome = collected;
             return transactions.executeWrite(status -> finish(work, outcome, includes, status))
-                    .orElseGet(() -> transactions.executeRead(status -> replay(work.tenant(), idempotency.find(work.tenant(), work.key())
-                            .orElseThrow(() -> new IllegalStateException("the placement's key is gone")), includes)));
+                    .orElseGet(() -> answeredByAnotherHolder(work, includes)
+                            .orElseThrow(() -> new IllegalStateException("the placement's key is gone")));
         } catch (ApiException notPlaced) {
+            // What another holder of the placement created as it finished first (the applicant
+            // it attached to its order, say) can make this holder's order fail: its answer stands.
+            Optional<Placement> answered = answeredByAnotherHolder(work, includes);
+            if (answered.isPresent()) {
+                return answered.get();
+            }
             boolean charged = collected instanceof PaymentGateway.Charged;
             if (charged) {
                 billing.refundAtGateway(work.chargeId());
@@ -235,6 +241,13 @@ public class OrderPlacement {
             });
             throw failure;
         }
+    }
+
+    /** The answer stored by another holder of the placement that finished it first, as a replay. */
+    private Optional<Placement> answeredByAnotherHolder(Work work, Set<Include> includes) {
+        return transactions.executeRead(status -> idempotency.find(work.tenant(), work.key())
+                .filter(row -> row.state() == IdempotencyRepository.State.FINISHED)
+                .map(row -> replay(work.tenant(), row, includes)));
     }
 
     /**
