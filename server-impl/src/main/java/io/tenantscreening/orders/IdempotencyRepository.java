@@ -21,7 +21,7 @@ import java.util.Optional;
 public class IdempotencyRepository {
 
     private static final String COLUMNS = "idempotency_key, request_digest, digest_key_id, state, locked_until, request_sealed, "
-            + "request_key_id, charge_plan, charge_id, response_status, response_body, order_id";
+            + "request_key_id, charge_id, response_status, response_body, order_id";
 
     /** Where a placement stands. */
     enum State {
@@ -30,7 +30,7 @@ public class IdempotencyRepository {
 
     /** A row as stored. The sealed request is null once finished; the answer null until then. */
     record Row(String key, byte[] requestDigest, String digestKeyId, State state, Instant lockedUntil,
-               Sealer.Sealed request, String chargePlan, String chargeId, Integer status, String body, String orderId) {
+               Sealer.Sealed request, String chargeId, Integer status, String body, String orderId) {
     }
 
     private final TenantJdbc jdbc;
@@ -41,7 +41,8 @@ public class IdempotencyRepository {
 
     /**
      * Inserts a new claim holding the lease until {@code lockedUntil}, {@code charging} the
-     * recorded charge when there is one; false when the key is already used.
+     * recorded charge when there is one; false when the key is already used. The plan is
+     * kept as a record of the claim; a placement taken over reads it from its charge.
      */
     boolean claim(Tenant tenant, String key, byte[] requestDigest, String digestKeyId, Sealer.Sealed request, String chargePlan,
                   String chargeId, Instant lockedUntil, Instant now) {
@@ -104,7 +105,7 @@ public class IdempotencyRepository {
                 State.valueOf(row.getString("state").toUpperCase(Locale.ROOT)),
                 row.getTimestamp("locked_until") == null ? null : row.getTimestamp("locked_until").toInstant(),
                 sealed == null ? null : new Sealer.Sealed(sealed, row.getString("request_key_id")),
-                row.getString("charge_plan"), row.getString("charge_id"), row.getObject("response_status", Integer.class),
+                row.getString("charge_id"), row.getObject("response_status", Integer.class),
                 row.getString("response_body"), row.getString("order_id"));
     }
 }

@@ -129,10 +129,14 @@ public class OrderPlacement {
     public record Replayed(int status, String body, OrderView view) implements Placement {
     }
 
-    /** A live placement whose lease this instance holds. */
-    private record Work(Tenant tenant, String key, PlaceOrder command, ChargePlan payment, BillingService.Recorded charge) {
+    /** A live placement whose lease this instance holds; {@code charge} is null when the organisation does not pay. */
+    private record Work(Tenant tenant, String key, PlaceOrder command, BillingService.Recorded charge) {
         String chargeId() {
             return charge == null ? null : charge.id();
+        }
+
+        ChargePlan payment() {
+            return charge == null ? ChargePlan.NONE : charge.plan();
         }
     }
 
@@ -190,16 +194,16 @@ public class OrderPlacement {
         // The charge is recorded first, so that the claim names it in the same statement.
         BillingService.Recorded charge = billing.recordCharge(tenant, command.packageSlug(), command.addOnProducts(),
                 command.payer() == Payer.ORGANIZATION).orElse(null);
-        ChargePlan plan = charge == null ? ChargePlan.NONE : charge.plan();
+        Work work = new Work(tenant, key, command, charge);
         if (!idempotency.claim(tenant, key, requestDigest(sealing, canonicalRequest), sealing.id(), request,
-                plan.dbValue(), charge == null ? null : charge.id(), now.plus(lease), now)) {
+                work.payment().dbValue(), work.chargeId(), now.plus(lease), now)) {
             if (charge != null) {
                 billing.dropPending(tenant, charge.id());
             }
             return Optional.empty();
         }
         check(tenant, command);
-        return Optional.of(new Work(tenant, key, command, plan, charge));
+        return Optional.of(work);
     }
 
     /** Phases 2 and 3 of a claimed placement. */
@@ -322,8 +326,7 @@ public class OrderPlacement {
             }
             IdempotencyRepository.Row row = found.get();
             PlaceOrder command = PlaceOrderCodec.read(sealer.open(REQUEST_PURPOSE, boundTo(tenant, key), row.request()));
-            return Optional.of(new Work(tenant, key, command, ChargePlan.fromDb(row.chargePlan()),
-                    row.chargeId() == null ? null : billing.pending(tenant, row.chargeId())));
+            return Optional.of(new Work(tenant, key, command, row.chargeId() == null ? null : billing.pending(tenant, row.chargeId())));
         });
     }
 
