@@ -9,11 +9,11 @@ import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
-import io.micronaut.scheduling.TaskExecutors;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
 import io.tenantscreening.common.ErrorResponses;
 import io.tenantscreening.common.Offload;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Routes;
 import jakarta.inject.Named;
 
@@ -40,18 +40,18 @@ public class AuthenticationFilter implements Ordered {
     private static final String BEARER = "bearer ";
 
     private final ApiKeyService keys;
-    private final Executor blocking;
+    private final Executor requestThreads;
 
-    public AuthenticationFilter(ApiKeyService keys, @Named(TaskExecutors.BLOCKING) Executor blocking) {
+    public AuthenticationFilter(ApiKeyService keys, @Named(RequestThreads.NAME) Executor requestThreads) {
         this.keys = keys;
-        this.blocking = blocking;
+        this.requestThreads = requestThreads;
     }
 
     /**
      * Decides on the event loop whatever needs no I/O (public paths, a missing or malformed
      * header, a key the cache vouches for); only a key the cache cannot answer for is looked
-     * up, on the blocking pool. So most requests reach the controller with one change of
-     * thread instead of one per filter.
+     * up, on the request threads ({@link RequestThreads}). So most requests reach the
+     * controller with one change of thread instead of one per filter.
      */
     @RequestFilter
     public CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> authenticate(HttpRequest<?> request) {
@@ -72,7 +72,7 @@ public class AuthenticationFilter implements Ordered {
         if (cached.isPresent()) {
             return CompletableFuture.completedFuture(admit(request, cached));
         }
-        return Offload.onto(blocking, () -> admit(request, keys.authenticate(presented)));
+        return Offload.onto(requestThreads, () -> admit(request, keys.authenticate(presented)));
     }
 
     private static Optional<HttpResponse<ErrorEnvelope>> admit(HttpRequest<?> request, Optional<Caller> caller) {

@@ -8,7 +8,11 @@ import java.util.Locale;
  * inside a database transaction. {@link ChargeAttempt#reference()} is the processor's
  * idempotency key: the service repeats a charge with the same reference when it cannot
  * know whether the first call went through, and a gateway must then answer with the first
- * outcome rather than charge again.
+ * outcome rather than charge again. A gateway is called on the request threads, which work
+ * on a bounded number of requests at once ({@code RequestThreads}): one that answers over
+ * the network waits inside {@link java.util.concurrent.ForkJoinPool#managedBlock}, so that
+ * the pool lends another thread meanwhile (the built-in one runs one statement on the
+ * service's own database, a wait like any other statement's).
  */
 public interface PaymentGateway {
 

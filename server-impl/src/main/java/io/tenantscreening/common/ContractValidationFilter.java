@@ -10,7 +10,6 @@ import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
-import io.micronaut.scheduling.TaskExecutors;
 import io.tenantscreening.common.json.StrictJsonBodyHandler;
 import jakarta.inject.Named;
 
@@ -31,18 +30,19 @@ import java.util.concurrent.Executor;
 public class ContractValidationFilter implements Ordered {
 
     private final ContractValidator validator;
-    private final Executor blocking;
+    private final Executor requestThreads;
 
-    public ContractValidationFilter(ContractValidator validator, @Named(TaskExecutors.BLOCKING) Executor blocking) {
+    public ContractValidationFilter(ContractValidator validator, @Named(RequestThreads.NAME) Executor requestThreads) {
         this.validator = validator;
-        this.blocking = blocking;
+        this.requestThreads = requestThreads;
     }
 
     /**
      * A request without a body is checked here, on the event loop: its checks are compiled
      * rules or, for what they cannot decide, the general validator over a few parameters,
      * all bounded by Netty's limits on the request line and headers. A body's check (parse
-     * and schema) runs on the blocking pool, so that a large one never holds an event loop.
+     * and schema) runs on the request threads ({@link RequestThreads}), so that a large one
+     * never holds an event loop.
      */
     @RequestFilter
     public CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> validate(HttpRequest<?> request,
@@ -50,7 +50,7 @@ public class ContractValidationFilter implements Ordered {
         if (body == null || body.length == 0) {
             return CompletableFuture.completedFuture(check(request, null));
         }
-        return Offload.onto(blocking, () -> check(request, body));
+        return Offload.onto(requestThreads, () -> check(request, body));
     }
 
     private Optional<HttpResponse<ErrorEnvelope>> check(HttpRequest<?> request, @Nullable byte[] body) {

@@ -3,9 +3,11 @@ package io.tenantscreening.events;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.EventsApi;
 import io.tenantscreening.api.model.EventList;
 import io.tenantscreening.auth.Caller;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
 import io.tenantscreening.common.lists.Page;
@@ -14,6 +16,7 @@ import io.tenantscreening.common.lists.PageRequest;
 import java.util.Map;
 
 /** GET /events, GET /events/{id}. */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class EventsController implements EventsApi {
 

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Places orders. A test order is one transaction. A live order is placed in phases, so
@@ -428,12 +429,39 @@ public class OrderPlacement {
         return Hmac.sha256(key.derive(DIGEST_PURPOSE), canonicalRequest.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Sleeps, as a managed block: the request threads are a fork-join pool as wide as the
+     * requests worked on at once ({@code REQUEST_THREADS}), and it lends another thread while
+     * this one waits, so requests waiting on other requests never hold up the rest.
+     */
     private static void pause(long millis) {
         try {
-            Thread.sleep(millis);
+            ForkJoinPool.managedBlock(new Sleep(millis));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for another request with the same Idempotency-Key", e);
+        }
+    }
+
+    /** A sleep that a fork-join pool can compensate for. */
+    private static final class Sleep implements ForkJoinPool.ManagedBlocker {
+        private final long millis;
+        private boolean done;
+
+        Sleep(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public boolean block() throws InterruptedException {
+            Thread.sleep(millis);
+            done = true;
+            return true;
+        }
+
+        @Override
+        public boolean isReleasable() {
+            return done;
         }
     }
 }

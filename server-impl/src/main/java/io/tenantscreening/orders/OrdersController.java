@@ -5,6 +5,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.json.JsonMapper;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.OrdersApi;
 import io.tenantscreening.api.model.CreateOrderRequest;
 import io.tenantscreening.api.model.OrderList;
@@ -12,6 +13,7 @@ import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.ErrorEnvelope;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
 import io.tenantscreening.common.lists.Page;
@@ -26,6 +28,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** POST /orders, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel. */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class OrdersController implements OrdersApi {
 

@@ -4,10 +4,12 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.PropertiesApi;
 import io.tenantscreening.api.model.CreatePropertyRequest;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.auth.Caller;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
@@ -15,6 +17,7 @@ import io.tenantscreening.common.lists.Page;
 import io.tenantscreening.common.lists.PageRequest;
 
 /** POST /properties, GET /properties, GET /properties/{id}. */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class PropertiesController implements PropertiesApi {
 

@@ -6,9 +6,11 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.context.ServerRequestContext;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.ReportsApi;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.ContentNegotiation;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.OrderService;
@@ -21,6 +23,7 @@ import java.util.Set;
  * when the Accept header prefers application/pdf (JSON on a tie). An Accept that allows
  * neither was answered 406 by the contract check.
  */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class ReportsController implements ReportsApi {
 

@@ -1,7 +1,6 @@
 package io.tenantscreening.screening;
 
 import io.micronaut.context.annotation.Value;
-import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
@@ -47,6 +46,13 @@ import java.util.concurrent.TimeoutException;
 @Singleton
 public class ScreeningService {
 
+    /**
+     * The executor providers are asked on (application.yml: threads made as needed): not the
+     * request threads, which are as many as the requests worked on at once, since a provider
+     * call waits (the sandbox's delay, a real one's network) and would hold up requests.
+     */
+    static final String CALLS = "provider-calls";
+
     private final ScreeningRepository checks;
     private final ScreeningProviders providers;
     private final OrderService orders;
@@ -60,7 +66,7 @@ public class ScreeningService {
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
-                            TransactionOperations<Connection> transactions, @Named(TaskExecutors.BLOCKING) ExecutorService calls,
+                            TransactionOperations<Connection> transactions, @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock) {
         this.checks = checks;
         this.providers = providers;

@@ -5,11 +5,13 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.context.ServerRequestContext;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.TestHelpersApi;
 import io.tenantscreening.api.model.Order;
 import io.tenantscreening.auth.Caller;
 import io.tenantscreening.common.FrameworkErrorProcessor;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -20,6 +22,7 @@ import io.tenantscreening.screening.ScreeningService;
  * POST /test_helpers/orders/{id}/submit and /complete: drive a test order on demand. For a
  * live key these paths do not exist (the same 404 as any unknown path).
  */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class TestHelpersController implements TestHelpersApi {
 

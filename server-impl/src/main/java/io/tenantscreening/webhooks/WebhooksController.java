@@ -4,12 +4,14 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.WebhookEndpointsApi;
 import io.tenantscreening.api.model.CreateWebhookEndpointRequest;
 import io.tenantscreening.api.model.EventType;
 import io.tenantscreening.api.model.WebhookDeliveryList;
 import io.tenantscreening.api.model.WebhookEndpointList;
 import io.tenantscreening.auth.Caller;
+import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.lists.ListLinks;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The /webhook_endpoints operations. */
+@ExecuteOn(RequestThreads.NAME)
 @Controller
 public class WebhooksController implements WebhookEndpointsApi {
 
