@@ -19,8 +19,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -65,12 +63,7 @@ class PlacementTakeoverTest {
         ServiceProcess slow = ServiceProcess.start(environment);
         CompletableFuture<HttpResponse<String>> first;
         CompletableFuture<ApiResponse> second;
-        try (Connection holder = DriverManager.getConnection(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())) {
-            holder.setAutoCommit(false);
-            try (Statement lock = holder.createStatement()) {
-                // The built-in gateway records every payment: while its table is locked, each charge waits.
-                lock.execute("LOCK TABLE builtin_gateway_payments IN EXCLUSIVE MODE");
-            }
+        try (Connection holder = TestDatabase.holdingGatewayPayments()) {
             first = HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(slow.baseUrl() + "/orders"))
                             .header("Authorization", "Bearer " + liveKey).header("Content-Type", "application/json")
                             .header("Idempotency-Key", idempotencyKey).timeout(Duration.ofSeconds(30))

@@ -13,8 +13,6 @@ import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,12 +42,7 @@ class RequestThreadsTest {
         int requestThreads = TestServer.bean(ApplicationContext.class)
                 .getRequiredProperty("screening.request-threads", Integer.class);
         List<CompletableFuture<ApiResponse>> placements = new ArrayList<>();
-        try (Connection holder = DriverManager.getConnection(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())) {
-            holder.setAutoCommit(false);
-            try (Statement lock = holder.createStatement()) {
-                // The built-in gateway records every payment: while its table is locked, the charge waits.
-                lock.execute("LOCK TABLE builtin_gateway_payments IN EXCLUSIVE MODE");
-            }
+        try (Connection holder = TestDatabase.holdingGatewayPayments()) {
             // The first holds the placement (waiting at the gateway); the others wait for it.
             for (int i = 0; i < requestThreads + 2; i++) {
                 placements.add(CompletableFuture.supplyAsync(() -> OrderRequests.post(liveKey, body, idempotencyKey).send()));

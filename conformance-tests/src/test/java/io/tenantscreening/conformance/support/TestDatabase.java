@@ -84,6 +84,19 @@ public final class TestDatabase {
         }
     }
 
+    /**
+     * A transaction that holds the built-in gateway's table locked: it records every payment,
+     * so each charge waits until the caller rolls back (or closes) the connection.
+     */
+    public static Connection holdingGatewayPayments() throws SQLException {
+        Connection holder = DriverManager.getConnection(url(), user(), password());
+        holder.setAutoCommit(false);
+        try (Statement lock = holder.createStatement()) {
+            lock.execute("LOCK TABLE builtin_gateway_payments IN EXCLUSIVE MODE");
+        }
+        return holder;
+    }
+
     /** The single number a query answers, such as a count(*). */
     public static long number(String sql, Object... parameters) {
         return numberIn(url(), sql, parameters);
