@@ -9,12 +9,13 @@
 #  2. Worker throughput: a backlog of 5000 test orders (BENCH_BACKLOG) placed with their
 #     screening far in the future, then all made due at once; reports how fast the
 #     instance's workers (8 threads) drain it, from the first to the last order.completed.
-# Needs the jar (./mvnw -q -DskipTests install), PostgreSQL reachable as for the service (the
-# role must be allowed to create databases) and Node.js with npm (installs autocannon into
-# bench/node_modules). Uses its own database (BENCH_DATABASE, default
+# Needs the jar (./mvnw -q -DskipTests install), a PostgreSQL found or made as ./run finds its
+# own (scripts/database.sh) and Node.js with npm (installs autocannon into bench/node_modules). Uses its own database (BENCH_DATABASE, default
 # screening_bench_screening) and port (BENCH_PORT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/database.sh
+. scripts/database.sh
 
 JAR=server-impl/target/server-impl-1.0.0-SNAPSHOT-all.jar
 PORT=${BENCH_PORT:-8183}
@@ -23,10 +24,13 @@ RATE=${BENCH_RATE:-100}
 SECONDS_OF_LOAD=${BENCH_SECONDS:-30}
 BACKLOG=${BENCH_BACKLOG:-5000}
 WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-90}
-export PGHOST=127.0.0.1 PGPORT=5432 PGUSER=${DATABASE_USER:-screening} PGPASSWORD=${DATABASE_PASSWORD:-}
-export DATABASE_URL="jdbc:postgresql://127.0.0.1:5432/$DB" SCREENING_ENVIRONMENT=production PORT PUBLIC_BASE_URL="http://localhost:$PORT"
+ensure_database postgres
+pg_port=$(sed -E 's|.*://[^:/]+:([0-9]+)/.*|\1|' <<<"$DATABASE_URL")
+export PGHOST=127.0.0.1 PGPORT=$pg_port PGUSER=$DATABASE_USER PGPASSWORD=$DATABASE_PASSWORD
+export DATABASE_URL="jdbc:postgresql://127.0.0.1:$pg_port/$DB" SCREENING_ENVIRONMENT=production PORT PUBLIC_BASE_URL="http://localhost:$PORT"
 SCREENING_KEYS="bench:$(head -c 32 /dev/urandom | base64)"
 export SCREENING_KEYS
+export AGENCY_NAME="Bench Screening Agency (fictitious)" AGENCY_ADDRESS="1 Bench Road, Austin, TX 78701" AGENCY_PHONE="1-800-555-0100"
 
 [ -f "$JAR" ] || { echo "build the jar first: ./mvnw -q -DskipTests package" >&2; exit 1; }
 (cd bench && npm ci --no-audit --no-fund --silent)

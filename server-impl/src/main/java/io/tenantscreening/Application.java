@@ -2,7 +2,7 @@ package io.tenantscreening;
 
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
-import io.tenantscreening.common.ContractParsing;
+import io.tenantscreening.contract.ContractParsing;
 import io.tenantscreening.operator.OperatorCommand;
 
 import java.util.Arrays;

@@ -16,11 +16,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.Map;
 import java.util.UUID;
 
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
@@ -38,7 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ApplyBrowserTest {
 
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final int PHONE_WIDTH = 412;
     private static final int PHONE_HEIGHT = 915;
 
@@ -78,7 +73,7 @@ class ApplyBrowserTest {
         assertThat((Long) ((JavascriptExecutor) browser).executeScript(
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"))
                 .as("horizontal scrolling on a phone").isZero();
-        screenshot("apply-form.png");
+        HeadlessChromium.saveWholePage(browser, "apply-form.png");
 
         browser.findElement(By.id("dob")).sendKeys("02/30/1990");
         browser.findElement(By.id("ssn")).sendKeys("524-71-9083");
@@ -92,7 +87,7 @@ class ApplyBrowserTest {
         assertThat(browser.findElement(By.id("ssn")).getAttribute("value")).isEmpty();
         assertThat(browser.findElement(By.id("consent")).isSelected()).isTrue();
         assertThat(browser.getPageSource()).doesNotContain("9083");
-        screenshot("apply-form-error.png");
+        HeadlessChromium.saveWholePage(browser, "apply-form-error.png");
 
         browser.findElement(By.id("dob")).clear();
         browser.findElement(By.id("dob")).sendKeys("04/27/1990");
@@ -100,7 +95,7 @@ class ApplyBrowserTest {
         browser.findElement(By.cssSelector("button[type=submit]")).click();
 
         page().until(ExpectedConditions.textToBe(By.tagName("h1"), "Thank you, your application is submitted"));
-        screenshot("apply-submitted.png");
+        HeadlessChromium.saveWholePage(browser, "apply-submitted.png");
         assertThat(Api.get("/orders/" + id).key(key).send().json().get("status").asText()).isIn("pending", "completed");
     }
 
@@ -110,17 +105,4 @@ class ApplyBrowserTest {
     }
 
     /** The whole page at the phone's width, as Chromium's DevTools capture it beyond the viewport. */
-    private void screenshot(String name) throws IOException {
-        ChromeDriver chrome = (ChromeDriver) browser;
-        Map<String, Object> metrics = chrome.executeCdpCommand("Page.getLayoutMetrics", Map.of());
-        @SuppressWarnings("unchecked")
-        Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
-        @SuppressWarnings("unchecked")
-        Map<String, Number> viewport = (Map<String, Number>) metrics.get("cssLayoutViewport");
-        Map<String, Object> shot = chrome.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
-                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", viewport.get("clientWidth"),
-                        "height", size.get("height"), "scale", 1)));
-        Files.createDirectories(SCREENSHOTS);
-        Files.write(SCREENSHOTS.resolve(name), Base64.getDecoder().decode((String) shot.get("data")));
-    }
 }

@@ -1,10 +1,12 @@
 package io.tenantscreening.conformance;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.Policies;
 import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -31,7 +33,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the charge on record; the sweep for abandoned placements (run by any instance, here the
  * test server) finishes the order once the lease ran out, and the client's retry with the
  * same Idempotency-Key gets that order. The card is charged once, and the gateway, asked
- * again for that charge after the card was declined, keeps its first answer.
+ * again for that charge after the card was declined, keeps its first answer. The order
+ * finished from the stored request keeps its screening policy and monthly rent (POST
+ * /orders, rules 10 and 11: a policy with an income ratio, which needs the rent).
  */
 class ChargeCrashTest {
 
@@ -42,6 +46,8 @@ class ChargeCrashTest {
         String idempotencyKey = UUID.randomUUID().toString();
         ObjectNode body = OrderRequests.body();
         OrderRequests.applicant(body).put("ssn", "123-45-6789");
+        String policy = Policies.create(liveKey, "{\"min_income_to_rent_ratio\": 3}");
+        OrderRequests.order(body).put("screening_policy_id", policy).put("monthly_rent", 150_000);
 
         Map<String, String> crashing = new HashMap<>(JarProcess.testDatabaseEnvironment());
         // Long enough for the checks of what the crash left to run before the test server's
@@ -78,7 +84,9 @@ class ChargeCrashTest {
         assertThat(retried.status()).isEqualTo(201);
         assertThat(retried.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(retried.json().get("id").asText()).isEqualTo(orderId);
-        assertThat(Api.get("/orders/" + orderId).key(liveKey).send().status()).isEqualTo(200);
+        JsonNode finished = Api.get("/orders/" + orderId).key(liveKey).send().json();
+        assertThat(finished.get("screening_policy_id").asText()).isEqualTo(policy);
+        assertThat(finished.get("monthly_rent").asLong()).isEqualTo(150_000);
         assertThat(count("orders", tenant)).isEqualTo(1);
     }
 

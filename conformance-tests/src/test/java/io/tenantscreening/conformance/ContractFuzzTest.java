@@ -9,13 +9,13 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
-import io.tenantscreening.common.OpenApiDocument;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.HostileRequests;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.contract.OpenApiDocument;
 import io.tenantscreening.organizations.BillingSettings;
 import org.junit.jupiter.api.Test;
 

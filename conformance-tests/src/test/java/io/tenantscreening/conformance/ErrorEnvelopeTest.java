@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.CapturedLogs;
-import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
+import io.tenantscreening.web.UnexpectedFailureHandler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 
@@ -19,14 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and wrong types are 422, unknown route 404, wrong method 405, wrong content type 415,
  * body over 1 MiB 413, unexpected failure 500 internal_error without detail of the cause.
  */
+@ExtendWith(FreshTenants.class)
 class ErrorEnvelopeTest {
 
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        key = TestTenant.create().testKey();
-    }
 
     @Test
     void malformedJsonIsAValidationError() {
@@ -167,7 +166,7 @@ class ErrorEnvelopeTest {
 
     @Test
     void unexpectedFailureRevealsNothingButTheRequestId() {
-        try (CapturedLogs logs = CapturedLogs.of("io.tenantscreening.common.UnexpectedFailureHandler")) {
+        try (CapturedLogs logs = CapturedLogs.of(UnexpectedFailureHandler.class)) {
             ApiResponse response = Api.get("/test-only/failure").key(key).sendUndocumented("GET", "/properties");
 
             JsonNode entry = response.assertError(500, "internal_error");

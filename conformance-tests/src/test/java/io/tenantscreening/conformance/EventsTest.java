@@ -4,13 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.conformance.support.AdverseActionEvents;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.events.EventType;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,18 +29,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Seed: Events (report.* as reports are produced), the List envelope, Rule 2 (isolation per
  * mode), Authentication rule 4; decisions and the contract: GET /events (newest first,
- * cursor, type filter) and GET /events/{id}.
+ * cursor, type filter) and GET /events/{id}; Versioning: the adverse_action.* events exist
+ * only from version 2026-11-25.
  */
+@ExtendWith(FreshTenants.class)
 class EventsTest {
 
-    private TestTenant tenant;
-    private String key;
+    private static final String VERSION = "Service-Tenant-Version";
+    private static final String NEWEST = "2026-11-25";
+    private static final String OLD = "2026-04-29";
 
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
+    @Fresh
+    private TestTenant tenant;
+    @Fresh
+    private String key;
 
     @Test
     void eventsAreListedNewestFirstWithTheWholeCount() {
@@ -56,6 +63,7 @@ class EventsTest {
             assertThat(event.get("object").asText()).isEqualTo("event");
             assertThat(event.get("type").asText()).isEqualTo("order.canceled");
             assertThat(event.get("live_mode").asBoolean()).isFalse();
+            assertThat(event.get("data").get("object").get("object").asText()).as("issue 33: typed events").isEqualTo("order");
         });
     }
 
@@ -78,7 +86,10 @@ class EventsTest {
         List<JsonNode> all = new ArrayList<>();
         first.get("data").forEach(all::add);
         second.get("data").forEach(all::add);
-        assertThat(all).allSatisfy(event -> assertThat(event.get("type").asText()).isEqualTo("report.completed"));
+        assertThat(all).allSatisfy(event -> {
+            assertThat(event.get("type").asText()).isEqualTo("report.completed");
+            assertThat(event.get("data").get("object").get("object").asText()).as("issue 33: typed events").isEqualTo("report");
+        });
         assertThat(Api.get("/events").key(key).send().json().get("count").asLong()).as("3 orders, 3 events each").isEqualTo(9);
         assertThat(Api.get("/events?type=order.canceled").key(key).send().json().get("count").asLong()).isZero();
     }
@@ -130,6 +141,90 @@ class EventsTest {
         Api.get("/events/evt_test_000000000000000000000000").key(key).send().assertError(404, "not_found_error");
         assertThat(Api.get("/events").key(liveKey).send().json().get("count").asLong()).isZero();
         assertThat(Api.get("/events/" + own).key(tenant.key(Mode.TEST, Scope.READ_ONLY).secret()).send().status()).isEqualTo(200);
+    }
+
+    // Contract, Versioning: the adverse_action.* events exist only from 2026-11-25; under
+    // 2026-04-29 GET /events neither lists nor counts them, and pages end where only they remain.
+    @Test
+    void underTheOlderVersionAdverseActionEventsAreNeitherListedNorCountedNorPagedTo() {
+        String oldest = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
+        String olderOrder = canceledOrder();
+        String middle = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_COMPLETED);
+        String newerOrder = canceledOrder();
+        String newest = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CANCELED);
+
+        JsonNode all = Api.get("/events").key(key).header(VERSION, NEWEST).send().json();
+        JsonNode byDefault = Api.get("/events").key(key).send().json();
+        ApiResponse firstOld = Api.get("/events?per_page=1").key(key).header(VERSION, OLD).send();
+        JsonNode first = firstOld.json();
+        JsonNode second = Api.get(relative(first.get("next_href").asText())).key(key).header(VERSION, OLD).send().json();
+        JsonNode back = Api.get(relative(second.get("previous_href").asText())).key(key).header(VERSION, OLD).send().json();
+
+        assertThat(all.get("count").asLong()).isEqualTo(5);
+        assertThat(all.get("data")).extracting(event -> event.get("id").asText()).containsSubsequence(newest, middle, oldest);
+        assertThat(all.get("data")).extracting(event -> event.get("data").get("object").get("id").asText())
+                .containsSubsequence(newerOrder, olderOrder);
+        assertThat(byDefault).isEqualTo(all);
+        assertThat(firstOld.header(VERSION)).isEqualTo(OLD);
+        for (JsonNode page : List.of(first, second, back)) {
+            assertThat(page.get("count").asLong()).isEqualTo(2);
+            assertThat(page.get("data")).hasSize(1).allSatisfy(event -> assertThat(event.get("type").asText()).isEqualTo("order.canceled"));
+        }
+        assertThat(first.get("data").get(0).get("data").get("object").get("id").asText()).isEqualTo(newerOrder);
+        assertThat(first.get("previous_cursor").isNull()).as("only a newer adverse_action event").isTrue();
+        assertThat(second.get("data").get(0).get("data").get("object").get("id").asText()).isEqualTo(olderOrder);
+        assertThat(second.get("next_cursor").isNull()).as("only an older adverse_action event").isTrue();
+        assertThat(second.get("previous_cursor").isNull()).isFalse();
+        assertThat(back.get("data")).isEqualTo(first.get("data"));
+        assertThat(back.get("previous_cursor").isNull()).as("only a newer adverse_action event").isTrue();
+    }
+
+    // Contract, Versioning: GET /events/{id} of an adverse_action event answers 404 under 2026-04-29.
+    @Test
+    void anAdverseActionEventIsReadUnderTheNewestVersionAndMissingUnderTheOlder() {
+        String id = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
+        JsonNode listed = Api.get("/events").key(key).send().json().get("data").get(0);
+
+        JsonNode newest = Api.get("/events/" + id).key(key).header(VERSION, NEWEST).send().json();
+        JsonNode byDefault = Api.get("/events/" + id).key(key).send().json();
+        ApiResponse old = Api.get("/events/" + id).key(key).header(VERSION, OLD).send();
+
+        assertThat(newest).isEqualTo(listed).isEqualTo(byDefault);
+        assertThat(newest.get("type").asText()).isEqualTo("adverse_action.created");
+        assertThat(newest.get("data").get("object").get("object").asText()).isEqualTo("adverse_action");
+        old.assertError(404, "not_found_error");
+        assertThat(old.header(VERSION)).isEqualTo(OLD);
+    }
+
+    // Contract, Versioning and GET /events `type`: an adverse_action type is a value outside the
+    // enum of 2026-04-29, refused with 422 on the parameter; under 2026-11-25 it filters.
+    @Test
+    void anAdverseActionTypeFiltersUnderTheNewestVersionAndIsRefusedUnderTheOlder() {
+        AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
+        AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
+        AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_NOTICE_UNDELIVERABLE);
+        canceledOrder();
+
+        JsonNode created = Api.get("/events?type=adverse_action.created").key(key).header(VERSION, NEWEST).send().json();
+        ApiResponse refused = Api.get("/events?type=adverse_action.created").key(key).header(VERSION, OLD).send();
+        JsonNode canceled = Api.get("/events?type=order.canceled").key(key).header(VERSION, OLD).send().json();
+
+        assertThat(created.get("count").asLong()).isEqualTo(2);
+        assertThat(created.get("data")).hasSize(2).allSatisfy(event -> assertThat(event.get("type").asText())
+                .isEqualTo("adverse_action.created"));
+        JsonNode errors = refused.assertValidationErrors();
+        assertThat(errors).hasSize(1);
+        assertThat(errors.get(0).get("source").get("parameter").asText()).isEqualTo("type");
+        JsonAssertions.assertDetailMentions(errors.get(0), "API version 2026-04-29");
+        assertThat(refused.header(VERSION)).isEqualTo(OLD);
+        assertThat(canceled.get("count").asLong()).isEqualTo(1);
+    }
+
+    /** A test order, canceled while it waits for its applicant: exactly one event (order.canceled). */
+    private String canceledOrder() {
+        String id = placed(key, waiting());
+        Api.post("/orders/" + id + "/cancel").key(key).send();
+        return id;
     }
 
     private static ObjectNode waiting() {

@@ -7,13 +7,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.CapturedLogs;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
+import io.tenantscreening.web.UnexpectedFailureHandler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,17 +34,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * them), and the rules the contract gained with it: Errors (at most 50 entries; 414 and
  * 431), "Request bodies are read strictly" and "Text members are single lines".
  */
+@ExtendWith(FreshTenants.class)
 class HostileInputTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     // Finding 1: unknown HTTP methods were 500.
     @ParameterizedTest
@@ -108,7 +108,7 @@ class HostileInputTest {
 
     @Test
     void anErrorRatherThanAnExceptionEndsInTheEnvelopeAndTheLogCarriesTheRequestId() {
-        try (CapturedLogs logs = CapturedLogs.of("io.tenantscreening.common.UnexpectedFailureHandler")) {
+        try (CapturedLogs logs = CapturedLogs.of(UnexpectedFailureHandler.class)) {
             ApiResponse response = Api.get("/test-only/stack-overflow").key(key).sendUndocumented("GET", "/properties");
 
             JsonNode entry = response.assertError(500, "internal_error");

@@ -2,15 +2,18 @@ package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.CapturedLogs;
 import io.tenantscreening.conformance.support.Concurrently;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 import java.util.Locale;
@@ -26,18 +29,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Seed: POST /orders (Idempotency-Key parameter, rules 7 and 8), Limits (Idempotency-Key
  * length); decisions: Idempotency (live mode).
  */
+@ExtendWith(FreshTenants.class)
 class IdempotencyTest {
 
     private static final String REPLAYED = "Idempotent-Replayed";
 
+    @Fresh(cardOnFile = true)
     private TestTenant tenant;
+    @Fresh(mode = Mode.LIVE, cardOnFile = true)
     private String liveKey;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create().billing(PaymentMethod.OK, false);
-        liveKey = tenant.liveKey();
-    }
 
     @Test
     void theHeaderIsRequired() {
@@ -244,7 +244,9 @@ class IdempotencyTest {
             }
             assertThat(TestDatabase.rows("SELECT status FROM charges WHERE organization_id = ?", tenant.id()))
                     .as("the charge the gateway made, recorded before it was asked").containsExactly(List.of("pending"));
-            assertThat(logs.lines()).noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
+            assertThat(logs.lines()).as("the failure's log lines (with its request id), none showing the SSN")
+                    .anyMatch(line -> line.contains(failed.header("Request-Id")))
+                    .noneMatch(line -> line.contains("987-65-4321") || line.contains("987654321"));
         }
 
         ApiResponse again = post(liveKey, body, key).send();

@@ -3,22 +3,27 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.MovableClock;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.orders.OrderLifecycle;
-import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 
@@ -38,18 +43,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * live income checks with {@link ScriptedIncomeProvider}, everything else with the sandbox
  * (1 s delay), and abandons a provider after 1 s.
  */
+@ExtendWith(FreshTenants.class)
 class LiveScreeningTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @Fresh(cardOnFile = true)
     private TestTenant tenant;
+    @Fresh(mode = Mode.LIVE, cardOnFile = true)
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create().billing(PaymentMethod.OK, false);
-        key = tenant.liveKey();
-    }
 
     @Test
     void aSubmittedLiveOrderIsScreenedByTheSandboxAfterItsDelay() {
@@ -80,6 +82,94 @@ class LiveScreeningTest {
         assertThat(events.get(0).get("data").get("previous_status").asText()).isEqualTo("waiting_for_applicant");
         assertThat(events).allSatisfy(event -> assertThat(event.get("id").asText()).doesNotStartWith("evt_test_"));
         assertThat(OrderLifecycleTest.transitions(id)).extracting(row -> row.get(2)).containsExactly("api", "applicant", "screening");
+    }
+
+    /**
+     * Screening and reports, Records limited by age, in live mode: the sandbox's profile 0007
+     * (Test mode: live mode's sandbox gives the same profiles) answers an eviction judgment
+     * and an arrest filed nine years before and a conviction filed twelve years before; the
+     * report keeps only the conviction, and the eviction check whose only record was left
+     * out is clear. The records left out are not stored either.
+     */
+    @Test
+    void recordsTooOldToReportAreLeftOutOfALiveReportAndConvictionsStay() throws IOException {
+        ObjectNode body = body();
+        order(body).put("package", "complete");
+        applicant(body).put("ssn", "123-45-0007");
+        String id = placed(key, body);
+        submit(id);
+
+        awaitStatus(key, id, "completed");
+
+        JsonNode report = Screenings.report(key, id);
+        LocalDate reportDay = LocalDate.ofInstant(Instant.parse(report.get("created_at").asText()),
+                TestServer.bean(AgencySettings.class).getTimeZone());
+        assertThat(report.get("checks")).extracting(check -> check.get("type").asText() + " " + check.get("result").asText()
+                + " " + check.get("provider").asText())
+                .containsExactly("credit clear sandbox", "eviction clear sandbox", "criminal consider sandbox");
+        assertThat(report.get("checks").get(1).get("details")).isEqualTo(JSON.readTree("{\"records\":[]}"));
+        assertThat(report.get("checks").get(2).get("details")).isEqualTo(JSON.readTree("""
+                {"records":[{"court":"Travis County Court at Law No. 7","filed_on":"%s","case_type":"misdemeanor",
+                "disposition":"Guilty plea; probation completed","conviction":true,"description":"Driving while intoxicated"}]}"""
+                .formatted(reportDay.minusYears(12))));
+        assertThat(report.get("result").asText()).isEqualTo("consider");
+        assertThat(TestDatabase.number("SELECT count(*) FROM screening_checks, jsonb_array_elements(details->'records') "
+                + "WHERE order_id = ?", id)).as("the records left out were never stored").isEqualTo(1);
+    }
+
+    /**
+     * Screening and reports, Records limited by age, counted from the day of the report: a
+     * check answered on an earlier day, whose record was within seven years then, passes the
+     * limit again when the report is made. Here the eviction check is stored as answered
+     * while the sandbox's other checks wait (the service's clock stands still), with a record
+     * filed seven years and a day before the day the report is made.
+     */
+    @Test
+    void aCheckAnsweredOnAnEarlierDayPassesTheLimitAgainOnTheDayOfTheReport() {
+        MovableClock clock = TestServer.bean(MovableClock.class);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        clock.stopAt(start);
+        try {
+            ObjectNode body = body();
+            order(body).put("package", "essential");
+            String id = placed(key, body);
+            submit(id);
+            Screenings.awaitNumber("checks asked of the sandbox", 2,
+                    "SELECT count(*) FROM screening_checks WHERE order_id = ? AND status = 'requested'", id);
+            LocalDate reportDay = LocalDate.ofInstant(start, TestServer.bean(AgencySettings.class).getTimeZone());
+            String answered = """
+                    {"records":[{"court":"Travis County Justice Court, Precinct 1","filed_on":"%s","case_type":"eviction",
+                    "disposition":"Judgment for plaintiff","conviction":null,"description":"Non-payment of rent"}]}"""
+                    .formatted(reportDay.minusYears(7).minusDays(1));
+            assertThat(TestDatabase.rows("UPDATE screening_checks SET status = 'complete', result = 'consider', details = ?::jsonb, "
+                    + "completed_at = requested_at WHERE order_id = ? AND check_type = 'eviction' RETURNING check_type", answered, id))
+                    .hasSize(1);
+
+            clock.stopAt(start.plusSeconds(2));
+            awaitStatus(key, id, "completed");
+
+            JsonNode eviction = Screenings.report(key, id).get("checks").get(1);
+            assertThat(eviction.get("type").asText()).isEqualTo("eviction");
+            assertThat(eviction.get("result").asText()).isEqualTo("clear");
+            assertThat(eviction.get("details").get("records")).isEmpty();
+        } finally {
+            clock.reset();
+        }
+    }
+
+    /** Test mode, outcome profiles: 0005 is a credit score of 560 in live mode's sandbox too, and clear. */
+    @Test
+    void theSandboxGivesTheLowScoreOfProfile0005() {
+        ObjectNode body = body();
+        applicant(body).put("ssn", "123-45-0005");
+        String id = placed(key, body);
+        submit(id);
+
+        awaitStatus(key, id, "completed");
+
+        JsonNode credit = Screenings.report(key, id).get("checks").get(0);
+        assertThat(credit.get("details").get("score").asInt()).isEqualTo(560);
+        assertThat(credit.get("result").asText()).isEqualTo("clear");
     }
 
     @Test

@@ -56,6 +56,9 @@ class MetricsTest {
                 "screening_orders_placements_total{mode=\"live\",outcome=\"payment_required\"}",
                 "screening_orders_payment_required_total{code=\"no_payment_method\"}",
                 "screening_work_queued{kind=\"screen-order\"}",
+                "screening_work_queued{kind=\"send-adverse-action-notice\"}",
+                "screening_work_retrying{kind=\"reinvestigate-dispute\"}",
+                "screening_work_running{kind=\"send-payment-receipt\"}",
                 "http_server_requests_seconds_bucket{exception=\"none\",method=\"POST\",status=\"201\",uri=\"/orders\"",
                 "hikaricp_connections_active", "jvm_memory_used_bytes", "jvm_gc_");
         List<String> labelled = Arrays.stream(text.split("\n")).filter(line -> !line.startsWith("#") && line.contains("{"))

@@ -3,10 +3,11 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.OrderRequests;
-import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
@@ -20,14 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * PostgreSQL cannot store, in a body member without a pattern, a text member, a query
  * parameter or a path.
  */
+@ExtendWith(FreshTenants.class)
 class NulCharacterTest {
 
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        key = TestTenant.create().testKey();
-    }
 
     @Test
     void inBodyStringsItIs422OnEachMember() {

@@ -8,14 +8,16 @@ import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
-import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.CapturedLogs;
+import io.tenantscreening.conformance.support.Concurrently;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,16 +40,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Seed: Applicant (fields, 1:1 with orders, masked SSN), POST /orders (applicant rows of the
  * body table, rule 4), Limits (full_name parts).
  */
+@ExtendWith(FreshTenants.class)
 class OrderApplicantTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void inlineApplicantIsCreatedWithEveryField() {
@@ -57,6 +56,7 @@ class OrderApplicantTest {
         JsonNode applicant = placeIncludingApplicant(body).get("applicant");
 
         assertThat(applicant.get("id").asText()).matches("ap_test_[0-9A-Za-z]{24}");
+        assertThat(applicant.get("object").asText()).isEqualTo("applicant");
         assertThat(applicant.get("first_name").asText()).isEqualTo("Jamie");
         assertThat(applicant.get("last_name").asText()).isEqualTo("Rivera");
         assertThat(applicant.get("full_name").asText()).isEqualTo("Jamie Rivera");
@@ -342,7 +342,7 @@ class OrderApplicantTest {
                 new NewApplicant("Alex", "Kim", "alex.kim@example.com", null, null, null)).id();
     }
 
-    private static ObjectNode withApplicantId(String applicantId) {
+    static ObjectNode withApplicantId(String applicantId) {
         ObjectNode body = body();
         order(body).remove("applicant");
         order(body).put("applicant_id", applicantId);

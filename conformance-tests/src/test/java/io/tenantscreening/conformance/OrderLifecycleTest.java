@@ -7,12 +7,14 @@ import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.Concurrently;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,16 +36,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Test mode (ordinary test applicants complete on their own, the applicant-experience
  * profile waits, test helpers), POST /orders/{id}/cancel.
  */
+@ExtendWith(FreshTenants.class)
 class OrderLifecycleTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void anOrdinaryTestOrderIsPendingAtOnceAndCompletesOnItsOwnWithItsReportAndEvents() {

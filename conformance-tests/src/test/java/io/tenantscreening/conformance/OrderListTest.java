@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.CountingDriver;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,16 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Seed: GET /orders (newest first, key's mode only, cursor, per_page, include) and the List
  * envelope; Authentication rules 2 and 4 (mode and organisation isolation).
  */
+@ExtendWith(FreshTenants.class)
 class OrderListTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void ordersAreListedNewestFirstWithTheWholeCount() {

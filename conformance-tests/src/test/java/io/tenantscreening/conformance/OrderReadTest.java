@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.CountingDriver;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 
@@ -21,16 +23,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Seed: GET /orders/{id} (include), GET /orders/{id}/report (404 while no report exists),
  * States (fact 1), Authentication rule 4. Cancel and the other transitions: OrderLifecycleTest.
  */
+@ExtendWith(FreshTenants.class)
 class OrderReadTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void includeEmbedsPropertyApplicantAndRequesterOnOneOrder() {

@@ -4,14 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.Concurrently;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings;
 import io.tenantscreening.requesters.RequesterService;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,16 +28,13 @@ import static io.tenantscreening.conformance.support.OrderRequests.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Seed: Original requester (fields, upsert by external_id), POST /orders (requester rows of the body table, rules 1 and 5). */
+@ExtendWith(FreshTenants.class)
 class OriginalRequesterTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void inlineRequesterIsCreatedWithEveryField() {
@@ -48,6 +47,7 @@ class OriginalRequesterTest {
 
         JsonNode requester = order.get("original_requester");
         assertThat(order.get("original_requester_id").asText()).matches("req_[0-9A-Za-z]{24}").isEqualTo(requester.get("id").asText());
+        assertThat(requester.get("object").asText()).isEqualTo("original_requester");
         assertThat(requester.get("external_id").asText()).isEqualTo("landlord-8841");
         assertThat(requester.get("type").asText()).isEqualTo("business");
         assertThat(requester.get("name").asText()).isEqualTo("Sunrise Property Group LLC");

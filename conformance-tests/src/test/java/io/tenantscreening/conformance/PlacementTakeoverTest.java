@@ -60,6 +60,12 @@ class PlacementTakeoverTest {
         }
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("ORDER_PLACEMENT_LEASE", "1s");
+        // The gateway is held here by a table lock for as long as the takeover takes (seconds on
+        // a loaded machine): the first holder waits for it, as it would for a slow processor,
+        // instead of giving up at the 5 s lock timeout (a 500 that is not this test's subject).
+        environment.put("DATABASE_LOCK_TIMEOUT", "60s");
+        environment.put("DATABASE_STATEMENT_TIMEOUT", "60s");
+        environment.put("DATABASE_SOCKET_TIMEOUT", "70");
         ServiceProcess slow = ServiceProcess.start(environment);
         CompletableFuture<HttpResponse<String>> first;
         CompletableFuture<ApiResponse> second;

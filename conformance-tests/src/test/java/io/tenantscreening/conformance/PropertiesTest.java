@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.Concurrently;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,16 +22,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * GET /properties/{id}; seed rules 2 and 4 of "What the service does" (isolation per mode
  * and per organisation).
  */
+@ExtendWith(FreshTenants.class)
 class PropertiesTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void newAddressIsCreatedWith201AndACanonicalLocation() {
@@ -38,6 +37,7 @@ class PropertiesTest {
         assertThat(response.status()).isEqualTo(201);
         JsonNode property = response.json();
         assertThat(property.get("id").asText()).matches("pr_test_[0-9A-Za-z]{24}");
+        assertThat(property.get("object").asText()).isEqualTo("property");
         assertThat(property.get("street").asText()).isEqualTo("12 Oak Street");
         assertThat(property.get("unit").asText()).isEqualTo("4B");
         assertThat(property.get("name").isNull()).isTrue();

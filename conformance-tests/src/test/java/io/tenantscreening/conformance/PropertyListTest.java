@@ -3,19 +3,23 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,16 +29,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * default 25, maximum 100, preserved in the hrefs; cursors opaque, not valid across
  * endpoints, invalid cursor 422).
  */
+@ExtendWith(FreshTenants.class)
 class PropertyListTest {
 
+    @Fresh
     private TestTenant tenant;
+    @Fresh
     private String key;
-
-    @BeforeEach
-    void tenant() {
-        tenant = TestTenant.create();
-        key = tenant.testKey();
-    }
 
     @Test
     void emptyListHasNoPages() {
@@ -45,6 +46,32 @@ class PropertyListTest {
         assertThat(list.get("data")).isEmpty();
         assertThat(list.get("next_href").isNull()).isTrue();
         assertThat(list.get("previous_href").isNull()).isTrue();
+        assertThat(list.get("next_cursor").isNull()).isTrue();
+        assertThat(list.get("previous_cursor").isNull()).isTrue();
+    }
+
+    /**
+     * Issue 33 (cursors as members): next_cursor and previous_cursor are the cursors their
+     * hrefs carry, so passing one back as cursor (with per_page) pages like following the href;
+     * each is null where its href is.
+     */
+    @Test
+    void pagingByTheCursorMembersGivesTheSamePagesAsTheHrefs() {
+        List<String> newestFirst = reversed(createProperties(key, 5));
+
+        JsonNode first = page("/properties?per_page=2");
+        JsonNode second = page("/properties?per_page=2&cursor=" + first.get("next_cursor").asText());
+        JsonNode third = page("/properties?per_page=2&cursor=" + second.get("next_cursor").asText());
+        JsonNode back = page("/properties?per_page=2&cursor=" + third.get("previous_cursor").asText());
+
+        assertThat(first.get("previous_cursor").isNull()).isTrue();
+        assertThat(first.get("next_href").asText()).contains("cursor=" + first.get("next_cursor").asText());
+        assertThat(second).isEqualTo(page(PropertiesTest.path(first.get("next_href").asText())));
+        assertThat(ids(second)).containsExactlyElementsOf(newestFirst.subList(2, 4));
+        assertThat(ids(third)).containsExactlyElementsOf(newestFirst.subList(4, 5));
+        assertThat(third.get("next_cursor").isNull()).isTrue();
+        assertThat(third.get("next_href").isNull()).isTrue();
+        assertThat(back).isEqualTo(second);
     }
 
     @Test
@@ -104,6 +131,22 @@ class PropertyListTest {
         ApiResponse response = Api.get("/properties?per_page=" + perPage).key(key).sendInvalid();
 
         assertThat(response.assertError(422, "validation_error").get("source").get("parameter").asText()).isEqualTo("per_page");
+    }
+
+    /**
+     * Issue 36, finding 5: every malformed or out-of-range per_page is told in one sentence
+     * that says what is accepted, never with a rule name of the contract checker.
+     */
+    @ParameterizedTest(name = "per_page=''{0}''")
+    @ValueSource(strings = {"1e99999999", "-1e99999999", "1e-99999999", "-0", "1.5", "1.0", "99999999999999999999", "2147483648",
+            "0x10", "NaN", "Infinity", "", " 5", "+5", "05", "1e2", "0", "101", "-1", "ten"})
+    void aMalformedPerPageIsToldWhatIsAcceptedInPlainWords(String perPage) {
+        ApiResponse response = Api.get("/properties?per_page=" + URLEncoder.encode(perPage, StandardCharsets.UTF_8))
+                .key(key).sendRaw();
+
+        JsonNode entry = response.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("parameter").asText()).isEqualTo("per_page");
+        assertThat(entry.get("detail").asText()).isEqualTo("Must be an integer from 1 to 100.");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tenantscreening.conformance;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.ApplicationContext;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -64,11 +64,13 @@ class RequestThreadsTest {
         assertThat(answers).extracting(answer -> answer.json().get("id").asText()).containsOnly(answers.get(0).json().get("id").asText());
     }
 
-    /** Until at least {@code count} threads of the service wait for another request's placement. */
+    /**
+     * Until at least {@code count} requests wait for another request's placement, as the
+     * service's gauge of requests waiting for the holder of their Idempotency-Key counts them.
+     */
     private static void awaitWaiting(int count) {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (Thread.getAllStackTraces().values().stream().filter(stack -> Arrays.stream(stack).anyMatch(frame ->
-                frame.getClassName().endsWith(".OrderPlacement") && frame.getMethodName().equals("pause"))).count() < count) {
+        while (TestServer.bean(MeterRegistry.class).get("screening.idempotency.waiting").gauge().value() < count) {
             assertThat(System.nanoTime()).as(count + " requests waiting for the placement within 20 s").isLessThan(deadline);
             Pause.millis(20);
         }

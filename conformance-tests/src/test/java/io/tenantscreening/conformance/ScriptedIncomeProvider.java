@@ -2,8 +2,10 @@ package io.tenantscreening.conformance;
 
 import io.micronaut.context.annotation.Requires;
 import io.tenantscreening.screening.Answer;
+import io.tenantscreening.screening.CheckType;
 import io.tenantscreening.screening.Findings;
 import io.tenantscreening.screening.IncomeProvider;
+import io.tenantscreening.screening.Reinvestigation;
 import io.tenantscreening.screening.ScreeningSubject;
 import jakarta.inject.Singleton;
 
@@ -24,6 +26,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   <li>{@code Later}: the first question is taken in with a reference, the answer comes when asked again with it;</li>
  *   <li>anyone else: an income of $4,800.00 at once.</li>
  * </ul>
+ * A disputed income check it upholds at once.
  */
 @Singleton
 @Requires(property = "test.scripted-provider", value = "true")
@@ -78,6 +81,12 @@ public class ScriptedIncomeProvider implements IncomeProvider {
             }
         }
         return new Answer.Done<>(new Findings.IncomeFindings(480_000L));
+    }
+
+    @Override
+    public Answer<Reinvestigation.Verdict<Findings>> reinvestigateCheck(CheckType check, ScreeningSubject subject,
+                                                                       Findings disputed, String reason, Asked asked) {
+        return new Answer.Done<>(new Reinvestigation.Verdict<>(Reinvestigation.Outcome.UPHELD, null));
     }
 
     /** Every question about the applicant, in the order asked. */

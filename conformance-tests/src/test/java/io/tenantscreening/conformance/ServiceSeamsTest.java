@@ -1,11 +1,11 @@
 package io.tenantscreening.conformance;
 
 import io.micronaut.transaction.TransactionOperations;
-import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.MovableClock;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.persistence.Jdbc;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Foundations issue, points 2 and 6: the service reads the time from an injected clock, so
  * a test can move it (the lifecycle's expiries need that), and every pooled database
  * connection has a lock timeout and a statement timeout, so no request can hold one for
- * ever.
+ * ever, and a socket timeout above them, so none waits for ever on a database that stopped
+ * answering (issue 36, finding 2).
  */
 class ServiceSeamsTest {
 
@@ -42,14 +43,16 @@ class ServiceSeamsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void everyConnectionHasALockTimeoutAndAStatementTimeout() {
+    void everyConnectionHasALockTimeoutAStatementTimeoutAndASocketTimeoutAboveThem() {
         Jdbc jdbc = TestServer.bean(Jdbc.class);
         TransactionOperations<Connection> transactions = TestServer.bean(TransactionOperations.class);
 
         String settings = transactions.executeRead(status -> jdbc.queryOne(
                 "SELECT current_setting('lock_timeout') || ' ' || current_setting('statement_timeout')",
                 row -> row.getString(1)).orElseThrow());
+        int socketTimeoutMillis = transactions.executeRead(status -> jdbc.withConnection(Connection::getNetworkTimeout));
 
-        assertThat(settings).isEqualTo("5s 30s");
+        assertThat(settings).isEqualTo("5s 8s");
+        assertThat(socketTimeoutMillis).isEqualTo(10_000);
     }
 }

@@ -6,6 +6,7 @@ import io.micronaut.context.annotation.Value;
 import io.tenantscreening.screening.Answer;
 import io.tenantscreening.screening.CannedProvider;
 import io.tenantscreening.screening.Findings;
+import io.tenantscreening.screening.ReportDay;
 import io.tenantscreening.screening.ScreeningSubject;
 import jakarta.inject.Singleton;
 
@@ -23,7 +24,8 @@ public class SlowCannedProvider extends CannedProvider {
 
     private final Duration slowness;
 
-    public SlowCannedProvider(@Value("${test.slow-screening}") Duration slowness) {
+    public SlowCannedProvider(@Value("${test.slow-screening}") Duration slowness, ReportDay day) {
+        super(day);
         this.slowness = slowness;
     }
 

@@ -3,14 +3,16 @@ package io.tenantscreening.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
 import org.junit.jupiter.api.Test;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -21,7 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -46,7 +47,7 @@ class StartupTest {
     void unreachableDatabaseFailsFastWithOneLine() {
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening");
-        environment.put("PORT", String.valueOf(freePort()));
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
 
         JarProcess.Result result = JarProcess.run(environment);
 
@@ -62,7 +63,7 @@ class StartupTest {
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.remove("SCREENING_KEYS");
         environment.put("SCREENING_ENVIRONMENT", "production");
-        environment.put("PORT", String.valueOf(freePort()));
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
 
         JarProcess.Result result = JarProcess.run(environment);
 
@@ -72,26 +73,63 @@ class StartupTest {
                 .contains("SCREENING_KEYS is not set");
     }
 
+    /** Adverse action: every notice names the consumer reporting agency, so outside development its details are required. */
+    @Test
+    void outsideDevelopmentTheServiceRefusesToStartWithoutTheAgencysDetails() {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.remove("AGENCY_NAME");
+        environment.put("AGENCY_PHONE", " ");
+        environment.put("SCREENING_ENVIRONMENT", "production");
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stderr().strip().lines()).singleElement().asString()
+                .startsWith("tenant-screening: cannot start:")
+                .contains("AGENCY_NAME, AGENCY_PHONE are not set: notices of adverse action must give the consumer reporting agency's");
+    }
+
+    /** An operator's notice templates (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it. */
+    @Test
+    void aNoticeTemplateDirectoryThatLacksAFileStopsTheStart() throws Exception {
+        Path directory = Files.createTempDirectory("notice-templates");
+        Files.writeString(directory.resolve("adverse-action.xml"), "<notice/>");
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("NOTICE_TEMPLATES", directory.toString());
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+        try {
+            JarProcess.Result result = JarProcess.run(environment);
+
+            assertThat(result.exitCode()).isEqualTo(1);
+            assertThat(result.stderr().strip().lines()).singleElement().asString()
+                    .startsWith("tenant-screening: cannot start:")
+                    .contains("NOTICE_TEMPLATES: " + directory + " lacks adverse-action-email-subject.txt,")
+                    .contains("reasons.properties; a replacement set needs every file of the built-in one");
+        } finally {
+            Files.delete(directory.resolve("adverse-action.xml"));
+            Files.delete(directory);
+        }
+    }
+
+    /** Development starts without the agency's details too: its notices name a fictitious agency. */
     @Test
     void developmentStartOnAnEmptyDatabasePrintsAWorkingDemoKey() throws Exception {
         String database = "screening_demo_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
         execute("CREATE DATABASE " + database);
-        int port = freePort();
         Map<String, String> environment = environmentOn(database);
-        environment.put("PORT", String.valueOf(port));
         environment.put("SCREENING_ENVIRONMENT", "development");
-        JarProcess.Started service = JarProcess.start(environment);
-        try {
-            String key = awaitPrintedKey(service);
+        List.of("AGENCY_NAME", "AGENCY_ADDRESS", "AGENCY_PHONE").forEach(environment::remove);
+        try (ServiceProcess service = ServiceProcess.start(environment)) {
+            String key = awaitPrintedKey(service.process());
             HttpResponse<String> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/no-such-route"))
+                    HttpRequest.newBuilder(URI.create(service.baseUrl() + "/no-such-route"))
                             .header("Authorization", "Bearer " + key).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).isEqualTo(404);
             assertThat(response.body()).contains("not_found_error");
+            assertThat(service.process().stdout()).contains("AGENCY_NAME, AGENCY_ADDRESS, AGENCY_PHONE not set: notices name a fictitious agency.");
         } finally {
-            service.process().destroy();
-            service.process().waitFor(20, TimeUnit.SECONDS);
             execute("DROP DATABASE IF EXISTS " + database);
         }
     }
@@ -109,21 +147,21 @@ class StartupTest {
             assertThat(sealingKeys(environment)).as("recorded by operator commands and by a start").isEmpty();
 
             environment.put("SCREENING_KEYS", oldKey);
-            try (RunningService service = RunningService.start(environment)) {
+            try (ServiceProcess service = ServiceProcess.start(environment)) {
                 assertThat(sealingKeys(environment)).as("recorded by a start").isEmpty();
-                assertThat(service.placeLiveOrderWithSsn(apiKey)).isEqualTo(201);
+                assertThat(placeLiveOrderWithSsn(service, apiKey)).isEqualTo(201);
             }
             assertThat(sealingKeys(environment)).containsExactly("old");
 
             environment.put("SCREENING_KEYS", newKey);
-            environment.put("PORT", String.valueOf(freePort()));
+            environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
             JarProcess.Result withoutOld = JarProcess.run(environment);
             assertThat(withoutOld.exitCode()).isEqualTo(1);
             assertThat(withoutOld.stderr().strip().lines()).singleElement().asString()
                     .contains("SCREENING_KEYS lacks the key(s) old that sealed stored data");
 
             environment.put("SCREENING_KEYS", newKey + "," + oldKey);
-            try (RunningService ignored = RunningService.start(environment)) {
+            try (ServiceProcess ignored = ServiceProcess.start(environment)) {
                 assertThat(sealingKeys(environment)).containsExactly("old");
             }
         } finally {
@@ -150,9 +188,9 @@ class StartupTest {
         environment.put("DATABASE_CONNECT_TIMEOUT", "10000");
         try {
             String apiKey = liveKeyOfNewOrganisation(environment, "Burst");
-            try (RunningService service = RunningService.start(environment)) {
+            try (ServiceProcess service = ServiceProcess.start(environment)) {
                 List<CompletableFuture<HttpResponse<String>>> burst = IntStream.range(0, 6)
-                        .mapToObj(n -> service.placeLiveOrderWithSsnAsync(apiKey, n + " Burst Street")).toList();
+                        .mapToObj(n -> placeLiveOrderWithSsnAsync(service, apiKey, n + " Burst Street")).toList();
 
                 assertThat(burst.stream().map(answer -> answer.join().statusCode()).toList())
                         .as("answers to the burst: %s", burst.stream().map(answer -> answer.join().body()).toList())
@@ -181,18 +219,18 @@ class StartupTest {
         environment.put("DATABASE_LOCK_TIMEOUT", "1s");
         try {
             String apiKey = liveKeyOfNewOrganisation(environment, "Locked");
-            try (RunningService service = RunningService.start(environment);
+            try (ServiceProcess service = ServiceProcess.start(environment);
                  Connection holder = DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password())) {
                 holder.setAutoCommit(false);
                 try (Statement lock = holder.createStatement()) {
                     lock.execute("LOCK TABLE sealing_keys IN ACCESS EXCLUSIVE MODE");
                 }
-                HttpResponse<String> blocked = service.placeLiveOrderWithSsnAsync(apiKey, "1 Locked Street").join();
+                HttpResponse<String> blocked = placeLiveOrderWithSsnAsync(service, apiKey, "1 Locked Street").join();
                 holder.rollback();
 
                 assertThat(blocked.statusCode()).as(blocked.body()).isEqualTo(500);
                 assertThat(JSON.readTree(blocked.body()).at("/errors/0/code").asText()).isEqualTo("internal_error");
-                assertThat(service.placeLiveOrderWithSsn(apiKey)).isEqualTo(201);
+                assertThat(placeLiveOrderWithSsn(service, apiKey)).isEqualTo(201);
             }
             assertThat(sealingKeys(environment)).containsExactly("locked");
         } finally {
@@ -227,43 +265,57 @@ class StartupTest {
         }
     }
 
-    /** The service started as a separate process on a free port, stopped when closed. */
-    private record RunningService(JarProcess.Started process, int port) implements AutoCloseable {
+    /**
+     * A webhook endpoint's signing secret is sealed too: the key of its current secret, and
+     * the key of the previous one while that still signs after a rotation, cannot be retired.
+     */
+    @Test
+    void aSealingKeyOfAWebhookSecretStillInUseIsNotRetired() throws Exception {
+        String database = newDatabaseName();
+        execute("CREATE DATABASE " + database);
+        Map<String, String> environment = environmentOn(database);
+        environment.remove("SCREENING_KEYS");
+        try {
+            operator(environment, "org", "list");
+            String url = environment.get("DATABASE_URL");
+            executeOn(url, "INSERT INTO sealing_keys (id, first_sealed_at) VALUES ('current', now()), ('previous', now()), "
+                    + "('expired', now())");
+            executeOn(url, "INSERT INTO organizations (id, name) VALUES ('org_w', 'W')");
+            executeOn(url, "INSERT INTO webhook_endpoints (id, organization_id, mode, url, enabled_events, secret_ciphertext, "
+                    + "secret_key_id, previous_secret_ciphertext, previous_secret_key_id, previous_secret_until, api_version, created_at) VALUES "
+                    + "('we_1', 'org_w', 'live', 'https://hooks.example.com/a', '{}', '\\x00', 'current', '\\x00', 'previous', "
+                    + "now() + interval '1 hour', '2026-11-25', now()), "
+                    + "('we_2', 'org_w', 'live', 'https://hooks.example.com/b', '{}', '\\x00', 'current', '\\x00', 'expired', "
+                    + "now() - interval '1 hour', '2026-11-25', now())");
 
-        static RunningService start(Map<String, String> environment) throws InterruptedException {
-            int port = freePort();
-            Map<String, String> withPort = new HashMap<>(environment);
-            withPort.put("PORT", String.valueOf(port));
-            JarProcess.Started started = JarProcess.start(withPort);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (!started.stdout().contains("Startup completed")) {
-                assertThat(started.process().isAlive()).as("service exited: %s", started.stderr()).isTrue();
-                assertThat(System.nanoTime()).as("started within 60 s").isLessThan(deadline);
-                Thread.sleep(100);
-            }
-            return new RunningService(started, port);
-        }
+            JarProcess.Result current = operator(environment, "sealing-key", "retire", "--id", "current");
+            JarProcess.Result previous = operator(environment, "sealing-key", "retire", "--id", "previous");
+            JarProcess.Result expired = operator(environment, "sealing-key", "retire", "--id", "expired");
 
-        int placeLiveOrderWithSsn(String apiKey) {
-            return placeLiveOrderWithSsnAsync(apiKey, "1 Seal Street").join().statusCode();
+            assertThat(current.exitCode()).isNotZero();
+            assertThat(current.stderr()).contains("still seals 2 webhook_secrets");
+            assertThat(previous.exitCode()).isNotZero();
+            assertThat(previous.stderr()).contains("still seals 1 webhook_secrets_in_rotation");
+            assertThat(expired.exitCode()).as("a previous secret that no longer signs: %s", expired.stderr()).isZero();
+        } finally {
+            execute("DROP DATABASE IF EXISTS " + database);
         }
+    }
 
-        CompletableFuture<HttpResponse<String>> placeLiveOrderWithSsnAsync(String apiKey, String street) {
-            String body = "{\"order\": {\"package\": \"starter\", \"property\": {\"street\": \"" + street + "\", "
-                    + "\"city\": \"Austin\", \"state\": \"TX\", \"zipcode\": \"78701\"}, \"applicant\": {\"email\": "
-                    + "\"a@b.example\", \"first_name\": \"A\", \"last_name\": \"B\", \"ssn\": \"123-45-6789\"}}}";
-            return HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/orders"))
-                            .header("Authorization", "Bearer " + apiKey).header("Content-Type", "application/json")
-                            .header("Idempotency-Key", UUID.randomUUID().toString()).timeout(Duration.ofSeconds(60))
-                            .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        }
+    private static int placeLiveOrderWithSsn(ServiceProcess service, String apiKey) {
+        return placeLiveOrderWithSsnAsync(service, apiKey, "1 Seal Street").join().statusCode();
+    }
 
-        @Override
-        public void close() throws InterruptedException {
-            process.process().destroy();
-            process.process().waitFor(20, TimeUnit.SECONDS);
-        }
+    private static CompletableFuture<HttpResponse<String>> placeLiveOrderWithSsnAsync(ServiceProcess service, String apiKey,
+                                                                                      String street) {
+        String body = "{\"order\": {\"package\": \"starter\", \"property\": {\"street\": \"" + street + "\", "
+                + "\"city\": \"Austin\", \"state\": \"TX\", \"zipcode\": \"78701\"}, \"applicant\": {\"email\": "
+                + "\"a@b.example\", \"first_name\": \"A\", \"last_name\": \"B\", \"ssn\": \"123-45-6789\"}}}";
+        return HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/orders"))
+                        .header("Authorization", "Bearer " + apiKey).header("Content-Type", "application/json")
+                        .header("Idempotency-Key", UUID.randomUUID().toString()).timeout(Duration.ofSeconds(60))
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** The environment of an instance, and of the operator command, on the database of this name. */
@@ -326,14 +378,6 @@ class StartupTest {
         try (Connection connection = DriverManager.getConnection(TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
              Statement statement = connection.createStatement()) {
             statement.execute(sql);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 }

@@ -1,25 +1,30 @@
 package io.tenantscreening.conformance;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.conformance.support.AdverseActionEvents;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Fresh;
+import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.Pause;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.WebhookReceiver;
 import io.tenantscreening.conformance.support.WebhookReceiver.Received;
+import io.tenantscreening.events.EventType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +33,10 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
+import static io.tenantscreening.conformance.JsonAssertions.assertPointers;
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
 import static io.tenantscreening.conformance.support.OrderRequests.body;
 import static io.tenantscreening.conformance.support.OrderRequests.placed;
@@ -39,15 +47,28 @@ import static org.assertj.core.api.Assertions.assertThat;
  * resource, secrets shown once and sealed, signed deliveries to a receiver this test
  * starts on loopback, retries after a 500 and after a receiver that hangs (cut off at the
  * test server's 2 s timeout), both secrets signing after a rotation, enabled_events, and
- * the refusal of every kind of address deliveries must not reach.
+ * the refusal of every kind of address deliveries must not reach; Versioning: an endpoint
+ * keeps the version that created it and receives only that version's event types.
  */
+@ExtendWith(FreshTenants.class)
 class WebhooksTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration PATIENCE = Duration.ofSeconds(20);
+    /**
+     * A globally reachable address (AS112's, RFC 7535) for endpoints that must be accepted or
+     * refused for something other than their address. Creating an endpoint only reads a
+     * numeric address, and no test here makes a live event, so nothing ever connects to it.
+     */
+    private static final String PUBLIC = "192.31.196.1";
+    private static final String VERSION = "Service-Tenant-Version";
+    private static final String NEWEST = "2026-11-25";
+    private static final String OLD = "2026-04-29";
 
-    private final TestTenant tenant = TestTenant.create();
-    private final String key = tenant.testKey();
+    @Fresh
+    private TestTenant tenant;
+    @Fresh
+    private String key;
 
     /**
      * The test's endpoints (and with them their pending deliveries) go when it ends: their
@@ -112,11 +133,82 @@ class WebhooksTest {
                 .json("{\"webhook_endpoint\":{\"url\":\"http://127.0.0.1:9/\",\"enabled_events\":[\"order.shipped\"]}}").sendInvalid();
         ApiResponse repeated = Api.post("/webhook_endpoints").key(key)
                 .json("{\"webhook_endpoint\":{\"url\":\"http://127.0.0.1:9/\",\"enabled_events\":[\"order.pending\",\"order.pending\"]}}")
-                .sendInvalid();
+                .send();
 
         unknown.assertError(422, "validation_error");
         assertThat(unknown.json().get("errors").get(0).get("source").get("pointer").asText()).startsWith("/webhook_endpoint/enabled_events");
-        repeated.assertError(422, "validation_error");
+        assertPointers(repeated.assertValidationErrors(), "/webhook_endpoint/enabled_events/1");
+    }
+
+    // Contract: WebhookEndpoint.api_version is the version of the request that created the
+    // endpoint, whatever version reads it later.
+    @ParameterizedTest
+    @ValueSource(strings = {NEWEST, OLD})
+    void anEndpointKeepsTheVersionOfTheRequestThatCreatedIt(String version) {
+        ApiResponse created = create(key, version, "http://127.0.0.1:9/hooks", List.of());
+        String id = created.json().get("id").asText();
+
+        assertThat(created.header(VERSION)).isEqualTo(version);
+        assertThat(created.json().get("api_version").asText()).isEqualTo(version);
+        for (String reader : List.of(NEWEST, OLD)) {
+            assertThat(Api.get("/webhook_endpoints/" + id).key(key).header(VERSION, reader).send().json().get("api_version").asText())
+                    .isEqualTo(version);
+            assertThat(Api.get("/webhook_endpoints").key(key).header(VERSION, reader).send().json().get("data"))
+                    .filteredOn(item -> item.get("id").asText().equals(id)).singleElement()
+                    .satisfies(item -> assertThat(item.get("api_version").asText()).isEqualTo(version));
+            assertThat(Api.post("/webhook_endpoints/" + id + "/rotate_secret").key(key).header(VERSION, reader).send().json()
+                    .get("api_version").asText()).isEqualTo(version);
+        }
+    }
+
+    // Contract, Versioning: without the header the newest version serves, so the endpoint is of it.
+    @Test
+    void anEndpointCreatedWithoutTheHeaderIsOfTheNewestVersion() {
+        assertThat(create(key, "http://127.0.0.1:9/hooks", List.of()).json().get("api_version").asText()).isEqualTo(NEWEST);
+    }
+
+    // Contract, Versioning and WebhookEndpointInput.enabled_events: the adverse_action.* types
+    // are outside the enum of 2026-04-29 (422 on each, naming the version); 2026-11-25 takes them.
+    @Test
+    void underTheOlderVersionAdverseActionTypesAreRefusedInEnabledEvents() {
+        List<String> types = List.of("order.pending", "adverse_action.created", "adverse_action.notice_undeliverable");
+
+        ApiResponse old = create(key, OLD, "http://127.0.0.1:9/hooks", types);
+        ApiResponse newest = create(key, NEWEST, "http://127.0.0.1:9/hooks", types);
+
+        JsonNode errors = old.assertValidationErrors();
+        assertPointers(errors, "/webhook_endpoint/enabled_events/1", "/webhook_endpoint/enabled_events/2");
+        assertThat(errors).allSatisfy(entry -> JsonAssertions.assertDetailMentions(entry, "API version 2026-04-29"));
+        assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE organization_id = ?", tenant.id()))
+                .as("only the endpoint of 2026-11-25").isEqualTo(1);
+        assertThat(newest.status()).isEqualTo(201);
+        assertThat(newest.json().get("enabled_events")).extracting(JsonNode::asText)
+                .containsExactly("adverse_action.created", "adverse_action.notice_undeliverable", "order.pending");
+    }
+
+    // Contract, Versioning: endpoints created under 2026-04-29 never receive adverse_action.*
+    // events, not even when they enable every type; endpoints of 2026-11-25 receive them.
+    @Test
+    void adverseActionEventsAreDeliveredOnlyToEndpointsOfTheNewestVersion() throws Exception {
+        try (WebhookReceiver older = WebhookReceiver.start(); WebhookReceiver newer = WebhookReceiver.start()) {
+            String olderEndpoint = create(key, OLD, older.url(), List.of()).json().get("id").asText();
+            create(key, NEWEST, newer.url(), List.of());
+            String adverse = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
+            Api.post("/orders/" + waitingOrder() + "/cancel").key(key).send();
+
+            List<Received> toNewer = newer.await(2, any -> true, PATIENCE);
+            awaitDelivery(olderEndpoint, "succeeded");
+
+            assertThat(toNewer).extracting(received -> JSON.readTree(received.body()).get("type").asText())
+                    .containsExactlyInAnyOrder("adverse_action.created", "order.canceled");
+            assertThat(toNewer).filteredOn(received -> received.text().contains(adverse)).singleElement()
+                    .satisfies(received -> assertThat(JSON.readTree(received.body()))
+                            .isEqualTo(Api.get("/events/" + adverse).key(key).header(VERSION, NEWEST).send().json()));
+            assertThat(TestDatabase.rows("SELECT event_type FROM webhook_deliveries WHERE endpoint_id = ?", olderEndpoint))
+                    .containsExactly(List.of("order.canceled"));
+            assertThat(older.received()).singleElement().satisfies(received -> assertThat(received.text())
+                    .contains("\"type\":\"order.canceled\"").doesNotContain(adverse));
+        }
     }
 
     @Test
@@ -271,8 +363,8 @@ class WebhooksTest {
             "https://[ff02::1]/hooks", "https://[::ffff:10.0.0.1]/hooks", "https://[::ffff:127.0.0.1]/hooks",
             "https://[::ffff:a9fe:a9fe]/hooks", "https://[64:ff9b::a9fe:a9fe]/hooks", "https://[2002:a9fe:a9fe::1]/hooks",
             "https://2130706433/hooks", "https://0177.0.0.1/hooks", "https://0x7f.1/hooks", "https://017700000001/hooks",
-            "https://10.1/hooks", "https://0xa9.0xfe.0xa9.0xfe/hooks", "http://203.0.113.10/hooks", "ftp://203.0.113.10/hooks",
-            "https://user:pass@203.0.113.10/hooks", "/relative/hooks"})
+            "https://10.1/hooks", "https://0xa9.0xfe.0xa9.0xfe/hooks", "http://" + PUBLIC + "/hooks", "ftp://" + PUBLIC + "/hooks",
+            "https://user:pass@" + PUBLIC + "/hooks", "/relative/hooks"})
     void aLiveEndpointMustBeHttpsOnAPublicAddress(String url) {
         String live = TestTenant.create().liveKey();
 
@@ -284,11 +376,70 @@ class WebhooksTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
     }
 
+    /**
+     * Issue 36, finding 3: every range of the IANA special-purpose address registries that is
+     * not globally reachable is refused (documentation, benchmarking and reserved ones
+     * included), and so is an IPv6 form that carries such an IPv4 address. Every host here is
+     * numeric, so nothing is resolved or connected to.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "198.18.0.1", "198.19.255.254", "192.0.2.1", "198.51.100.7", "203.0.113.10", "192.0.0.8", "192.0.0.170",
+            "192.88.99.1", "240.0.0.1", "[2001:db8::1]", "[3fff::1]", "[2001:2::1]", "[2001::1]", "[2001:10::1]", "[100::1]",
+            "[5f00::1]", "[64:ff9b:1::1]", "[fec0::1]", "[4000::1]", "[2002:c612:1::1]", "[64:ff9b::c000:201]",
+            "[::ffff:203.0.113.10]", "[::c000:201]"})
+    void aLiveEndpointInARangeThatIsNotGloballyReachableIsRefused(String host) {
+        String url = "https://" + host + "/hooks";
+
+        ApiResponse refused = create(tenant.liveKey(), url, List.of());
+
+        JsonNode entry = refused.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("pointer").asText()).isEqualTo("/webhook_endpoint/url");
+        assertThat(entry.get("detail").asText()).contains("not globally reachable", "RFC ");
+        assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
+    }
+
+    /**
+     * Issue 36, finding 3: control characters (C0, DEL, C1), line and paragraph separators and
+     * the bidirectional formatting characters are refused anywhere in a URL, raw or
+     * percent-encoded. The host is numeric, so nothing is resolved or connected to.
+     */
+    @ParameterizedTest(name = "{1} in {0}")
+    @CsvSource(delimiter = '|', value = {
+            "https://" + PUBLIC + "/\u202Ehooks                 | U+202E",
+            "https://" + PUBLIC + "/%E2%80%AEhooks               | U+202E",
+            "https://" + PUBLIC + "/hooks?to=%e2%81%a6x           | U+2066",
+            "https://" + PUBLIC + "/hooks?to=\u2069x              | U+2069",
+            "https://" + PUBLIC + "/\u200Ehooks                 | U+200E",
+            "https://" + PUBLIC + "/%E2%80%8Fhooks               | U+200F",
+            "https://" + PUBLIC + "/%D8%9Chooks                  | U+061C",
+            "https://" + PUBLIC + "/ho\u202Aoks                 | U+202A",
+            "https://" + PUBLIC + "/ho%00oks                     | U+0000",
+            "https://" + PUBLIC + "/hooks%0d%0aX-Injected:%201    | U+000D",
+            "https://" + PUBLIC + "/ho\u0001oks                 | U+0001",
+            "https://" + PUBLIC + "/ho%7Foks                     | U+007F",
+            "https://" + PUBLIC + "/ho\u0085oks                 | U+0085",
+            "https://" + PUBLIC + "/ho%C2%9Boks                  | U+009B",
+            "https://" + PUBLIC + "/ho\u2028oks                 | U+2028",
+            "https://" + PUBLIC + "/ho%E2%80%A9oks               | U+2029",
+            "https://us%E2%80%AEer@" + PUBLIC + "/hooks          | U+202E",
+            "https://" + PUBLIC + "\u202E/hooks                 | U+202E"})
+    void aUrlWithAControlOrBidirectionalCharacterIsRefused(String url, String codePoint) {
+        ApiResponse refused = Api.post("/webhook_endpoints").key(tenant.liveKey())
+                .json("{\"webhook_endpoint\":{\"url\":" + quote(url) + "}}").sendRaw();
+
+        JsonNode entry = refused.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("pointer").asText()).isEqualTo("/webhook_endpoint/url");
+        assertThat(entry.get("detail").asText()).isEqualTo("Must not contain control characters, line or paragraph separators "
+                + "or bidirectional formatting characters, raw or percent-encoded (found " + codePoint + ").");
+        assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
+    }
+
     @Test
     void aLiveEndpointOnAPublicHttpsAddressIsAcceptedAndTestModeAcceptsLoopbackOnlyBecauseTheOperatorAllowsIt() {
         String live = tenant.liveKey();
 
-        assertThat(create(live, "https://203.0.113.10/hooks", List.of()).status()).isEqualTo(201);
+        assertThat(create(live, "https://" + PUBLIC + "/hooks", List.of()).status()).isEqualTo(201);
         assertThat(create(key, "http://127.0.0.1:8999/hooks", List.of()).status()).isEqualTo(201);
         ApiResponse privateInTest = create(key, "http://192.168.1.1/hooks", List.of());
         privateInTest.assertError(422, "validation_error");
@@ -304,18 +455,31 @@ class WebhooksTest {
 
         JsonNode attempt = delivery.get("attempt_log").get(0);
         assertThat(attempt.get("response_status").isNull()).isTrue();
-        assertThat(attempt.get("error").asText()).isEqualTo("refused: 10.0.0.1 is a private address");
+        assertThat(attempt.get("error").asText()).isEqualTo("refused: 10.0.0.1 is in 10.0.0.0/8 (private use, RFC 1918), which is not globally reachable");
         assertThat(attempt.get("duration_ms").asInt()).isLessThan(1000);
     }
 
     private static ApiResponse create(String key, String url, List<String> events) {
-        String body = "{\"webhook_endpoint\":{\"url\":" + quote(url) + ",\"enabled_events\":["
-                + String.join(",", events.stream().map(WebhooksTest::quote).toList()) + "]}}";
-        return Api.post("/webhook_endpoints").key(key).json(body).send();
+        return Api.post("/webhook_endpoints").key(key).json(createBody(url, events)).send();
     }
 
+    /** Creates an endpoint with a request served by this API version. */
+    private static ApiResponse create(String key, String version, String url, List<String> events) {
+        return Api.post("/webhook_endpoints").key(key).header(VERSION, version).json(createBody(url, events)).send();
+    }
+
+    private static String createBody(String url, List<String> events) {
+        return "{\"webhook_endpoint\":{\"url\":" + quote(url) + ",\"enabled_events\":["
+                + String.join(",", events.stream().map(WebhooksTest::quote).toList()) + "]}}";
+    }
+
+    /** The text as a JSON string. */
     private static String quote(String text) {
-        return "\"" + text.replace("\"", "\\\"") + "\"";
+        try {
+            return JSON.writeValueAsString(text);
+        } catch (JsonProcessingException impossible) {
+            throw new IllegalStateException(impossible);
+        }
     }
 
     /** A test order waiting for its applicant (so that cancelling it makes exactly one event). */

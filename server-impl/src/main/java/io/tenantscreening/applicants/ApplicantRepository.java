@@ -2,9 +2,9 @@ package io.tenantscreening.applicants;
 
 import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
-import io.tenantscreening.common.crypto.Sealer;
-import io.tenantscreening.common.lists.KeysetPager;
+import io.tenantscreening.crypto.Sealer;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;

@@ -1,11 +1,11 @@
 package io.tenantscreening.applicants;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.errors.ApiException;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package io.tenantscreening.applicants;
 
-import io.tenantscreening.common.crypto.Sealer;
+import io.tenantscreening.crypto.Sealer;
 import jakarta.inject.Singleton;
 
 import java.nio.charset.StandardCharsets;

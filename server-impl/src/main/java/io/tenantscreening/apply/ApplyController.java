@@ -15,9 +15,12 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
-import io.tenantscreening.common.RequestIds;
+import io.tenantscreening.orders.OrderPayment;
 import io.tenantscreening.orders.OrderRef;
+import io.tenantscreening.payments.ApplicantPayments;
+import io.tenantscreening.payments.PaymentReceipts;
 import io.tenantscreening.pages.PageErrors;
+import io.tenantscreening.web.RequestIds;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
 
@@ -28,13 +31,18 @@ import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The apply page, in HTML (templates views/pages/apply.html and applied.html): the form
  * for the applicant's consent and missing details, its server-side checks with each error
  * beside its field, and the confirmation. A link no order has is 404 and counts against
- * the client ({@link WrongTokenLimiter}); one whose order no longer waits is 410.
+ * the client, 429 once the client has opened too many ({@link WrongTokenLimiter}); a link
+ * that exists is served whatever the client's count; one whose order no longer waits is 410.
+ * For an order its applicant pays, the page shows the price and sends the applicant to the
+ * payment gateway's hosted checkout first; the consent is refused (402) until the gateway
+ * confirmed the payment.
  */
 @Controller("/apply")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -43,6 +51,12 @@ public class ApplyController {
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final ZoneId APPLICANTS_ZONE = ZoneId.of("America/New_York");
     private static final int USER_AGENT_LIMIT = 512;
+    private static final String PAGE = "/apply/";
+    private static final String PAYMENT = "payment";
+    /** Where the hosted checkout sends the browser back: {@code ?payment=returned} after paying, {@code canceled} after leaving. */
+    private static final String RETURNED = "returned";
+    private static final String CANCELED = "canceled";
+    private static final Set<String> RETURNS = Set.of(RETURNED, CANCELED);
 
     private final ApplyService apply;
     private final FormTokens formTokens;
@@ -72,9 +86,43 @@ public class ApplyController {
         if (found.refusal() != null) {
             return found.refusal();
         }
+        String returned = request.getParameters().get("payment");
         return apply.invitation(found.order())
-                .map(invitation -> form(HttpStatus.OK, token, invitation, ApplyForm.of(Map.of()), Map.of()))
+                .map(invitation -> form(HttpStatus.OK, token, invitation, ApplyForm.of(Map.of()), Map.of(),
+                        returned != null && RETURNS.contains(returned) ? returned : null))
                 .orElseGet(() -> errors.page(HttpStatus.GONE, RequestIds.of(request)));
+    }
+
+    /**
+     * The pay button of an applicant-paid order: to the gateway's hosted checkout (303), back
+     * to the page when there is nothing to pay any more, or the page with the error when the
+     * gateway could not be reached (503).
+     */
+    @Post("/{token}/payment")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> pay(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
+        Found found = find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (!formTokens.accepts(fields.get("form_token"), token)) {
+            return errors.page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        Optional<Invitation> waiting = apply.invitation(found.order());
+        if (waiting.isEmpty()) {
+            return errors.page(HttpStatus.GONE, RequestIds.of(request));
+        }
+        ApplicantPayments.Start start = apply.startPayment(waiting.get());
+        if (start instanceof ApplicantPayments.Redirect redirect) {
+            return seeOther(redirect.url());
+        }
+        if (start instanceof ApplicantPayments.NothingToPay) {
+            return seeOther(PAGE + token);
+        }
+        return form(HttpStatus.SERVICE_UNAVAILABLE, token, waiting.get(), ApplyForm.of(Map.of()),
+                Map.of(PAYMENT, "The payment service could not be reached. No money was taken. Please try again in a few minutes."),
+                null);
     }
 
     @Post("/{token}")
@@ -97,38 +145,54 @@ public class ApplyController {
         ApplyForm form = ApplyForm.of(fields);
         Map<String, String> problems = form.errors(invitation.asksDob(), invitation.asksSsn(), LocalDate.now(clock.withZone(APPLICANTS_ZONE)));
         if (!problems.isEmpty()) {
-            return form(HttpStatus.UNPROCESSABLE_ENTITY, token, invitation, form, problems);
+            return form(HttpStatus.UNPROCESSABLE_ENTITY, token, invitation, form, problems, null);
         }
         String userAgent = request.getHeaders().get(HttpHeaders.USER_AGENT);
         return switch (apply.submit(found.order(), form, invitation.asksDob(), invitation.asksSsn(), clients.of(request),
                 userAgent == null || userAgent.length() <= USER_AGENT_LIMIT ? userAgent : userAgent.substring(0, USER_AGENT_LIMIT))) {
             case SUBMITTED, ALREADY_SUBMITTED -> confirmation();
+            case PAYMENT_REQUIRED -> form(HttpStatus.PAYMENT_REQUIRED, token, invitation, form,
+                    Map.of(PAYMENT, "Pay for your screening first, with the button under Payment; then submit your application."),
+                    null);
             case GONE -> errors.page(HttpStatus.GONE, RequestIds.of(request));
         };
     }
 
-    /** The order of the link, or the page that refuses it (too many wrong links from this client, or no such link). */
+    /**
+     * The order of the link, or the page that refuses it: no such link (404), or no such
+     * link from a client that opened too many of them (429).
+     */
     private record Found(OrderRef order, MutableHttpResponse<String> refusal) {
     }
 
     private Found find(String token, HttpRequest<?> request) {
-        String client = clients.of(request);
-        Optional<Duration> wait = limiter.refusal(client);
+        Optional<OrderRef> order = TOKEN.matcher(token).matches() ? apply.find(token) : Optional.empty();
+        if (order.isPresent()) {
+            return new Found(order.get(), null);
+        }
+        Optional<Duration> wait = limiter.unknownLink(clients.of(request));
         if (wait.isPresent()) {
             return new Found(null, errors.page(HttpStatus.TOO_MANY_REQUESTS, RequestIds.of(request))
                     .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds()))));
         }
-        Optional<OrderRef> order = TOKEN.matcher(token).matches() ? apply.find(token) : Optional.empty();
-        if (order.isEmpty()) {
-            limiter.failed(client);
-            return new Found(null, errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request)));
-        }
-        return new Found(order.get(), null);
+        return new Found(null, errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request)));
     }
 
     private MutableHttpResponse<String> form(HttpStatus status, String token, Invitation invitation, ApplyForm form,
-                                             Map<String, String> problems) {
+                                             Map<String, String> problems, String returned) {
         Context context = new Context(Locale.US);
+        Optional<ApplicantPayments.State> payment = apply.payment(invitation);
+        context.setVariable("payment", payment.orElse(null));
+        payment.ifPresent(state -> {
+            context.setVariable("price", PaymentReceipts.amount(state.payment().amountCents(), state.payment().currency()));
+            context.setVariable("items", PaymentReceipts.items(invitation.packageSlug(), invitation.addOns()));
+            context.setVariable("paid", state.payment().status() == OrderPayment.Status.SUCCEEDED);
+            context.setVariable("paymentFailed", state.payment().status() == OrderPayment.Status.FAILED);
+            context.setVariable("confirming", state.payment().status() != OrderPayment.Status.SUCCEEDED && state.checkoutOpen()
+                    && RETURNED.equals(returned));
+            context.setVariable("leftCheckout", CANCELED.equals(returned) && state.payment().status() != OrderPayment.Status.SUCCEEDED);
+            context.setVariable("payAction", PAGE + token + "/payment");
+        });
         context.setVariable("invitation", invitation);
         context.setVariable("disclosure", disclosure);
         context.setVariable("formToken", formTokens.issue(token));
@@ -140,6 +204,10 @@ public class ApplyController {
 
     private MutableHttpResponse<String> confirmation() {
         return html(HttpStatus.OK, templates.process("pages/applied", new Context(Locale.US)));
+    }
+
+    private static MutableHttpResponse<String> seeOther(String location) {
+        return HttpResponse.<String>status(HttpStatus.SEE_OTHER).header(HttpHeaders.LOCATION, location);
     }
 
     private static MutableHttpResponse<String> html(HttpStatus status, String body) {

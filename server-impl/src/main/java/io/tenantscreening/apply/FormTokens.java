@@ -1,8 +1,8 @@
 package io.tenantscreening.apply;
 
-import io.tenantscreening.common.crypto.Hmac;
-import io.tenantscreening.common.crypto.KeyRing;
-import io.tenantscreening.common.crypto.SealingKeys;
+import io.tenantscreening.crypto.Hmac;
+import io.tenantscreening.crypto.KeyRing;
+import io.tenantscreening.crypto.SealingKeys;
 import jakarta.inject.Singleton;
 
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Value;
+import io.tenantscreening.email.EmailMessage;
 import jakarta.inject.Singleton;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;

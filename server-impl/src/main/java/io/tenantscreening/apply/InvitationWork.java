@@ -6,6 +6,7 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import io.micronaut.context.annotation.Factory;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.email.EmailSender;
 import io.tenantscreening.orders.OrderLifecycle;
 import io.tenantscreening.orders.OrderRef;
 import io.tenantscreening.work.BackgroundWork;

@@ -2,6 +2,7 @@ package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Requires;
 import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.email.ApplicationLinks;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

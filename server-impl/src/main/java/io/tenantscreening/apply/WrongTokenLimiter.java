@@ -10,13 +10,27 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Slows down guessing of application links: a client (by address) that opened
- * {@code screening.apply.wrong-token-limit} unknown links within one window of
- * {@code screening.apply.wrong-token-window} is refused every apply page until the window ends,
- * valid links included (otherwise a guess that hits would still be told apart). Windows
- * are fixed and counted per instance: with n instances behind a balancer a client gets at
- * most n times the limit. The counts are forgotten when a window ends, so memory is bounded
- * by the clients seen in one window.
+ * Slows down a client (by address) that opens application links no order has: once it has
+ * opened {@code screening.apply.wrong-token-limit} unknown links within one window of
+ * {@code screening.apply.wrong-token-window}, every further unknown link it opens is
+ * refused (429 with Retry-After) until the window ends. A link that exists is always
+ * served, whatever the count of the client that opens it: one address is often many people
+ * (a campus, an office, a carrier's NAT), and one of them guessing must not lock the
+ * others out of their own applications.
+ *
+ * <p>So a client over the limit can tell a hit (the page) from a miss (429), as it can
+ * under the limit (the page or 404). That gives a guesser nothing: a link's token is 256
+ * bits of HMAC output ({@code ApplicationTokens}), found by the SHA-256 digest of what was
+ * sent, so a guess hits with probability about n / 2^256 for n waiting orders, and neither
+ * the answer nor its timing says anything about how close a miss came. The limit is a
+ * brake on scanners (what they cost in lookups and logs), not what keeps links secret.
+ *
+ * <p>Windows are fixed and counted per instance, in memory: nothing is written for a
+ * wrong link (a database row per guess would let a scanner make writes). With n instances
+ * behind a balancer a client can open up to n times the limit of unknown links in a window
+ * before every instance refuses it, and an instance may refuse it while another does not
+ * yet. The counts are forgotten when a window ends, so memory is bounded by the clients
+ * seen in one window.
  */
 @Singleton
 public class WrongTokenLimiter {
@@ -35,25 +49,24 @@ public class WrongTokenLimiter {
         this.windowStart = clock.millis();
     }
 
-    /** How long the client must wait before it may open an apply page again; empty when it may now. */
-    public Optional<Duration> refusal(String client) {
-        long now = roll();
-        return failures.getOrDefault(client, 0) >= limit
-                ? Optional.of(Duration.ofMillis(windowStart + windowMillis - now)) : Optional.empty();
+    /**
+     * The client opened a link that no order has: it counts, and when the client has now
+     * gone over the limit, the answer is how long it must wait before its next unknown link
+     * is answered; empty when this one may be answered (404) now.
+     */
+    public Optional<Duration> unknownLink(String client) {
+        long left = rollAndRemaining();
+        int count = failures.merge(client, 1, (counted, one) -> counted > limit ? counted : counted + one);
+        return count > limit ? Optional.of(Duration.ofMillis(left)) : Optional.empty();
     }
 
-    /** The client opened a link that no order has. */
-    public void failed(String client) {
-        roll();
-        failures.merge(client, 1, Integer::sum);
-    }
-
-    private synchronized long roll() {
+    /** Starts a new window (forgetting the counts) when the current one has ended; answers what is left of the window. */
+    private synchronized long rollAndRemaining() {
         long now = clock.millis();
         if (now - windowStart >= windowMillis || now < windowStart) {
             failures.clear();
             windowStart = now;
         }
-        return now;
+        return windowStart + windowMillis - now;
     }
 }

@@ -85,6 +85,12 @@ public class ApiKeyCache {
         entries.values().removeIf(entry -> entry.key.id().equals(keyId));
     }
 
+    /** The organisation's rate limits changed: forget its keys, so that they are looked up again with them. */
+    void organizationChanged(String organizationId) {
+        revocations.incrementAndGet();
+        entries.values().removeIf(entry -> entry.key.organizationId().equals(organizationId));
+    }
+
     /**
      * The listener has received every revocation committed before {@code checkStartedAt}
      * ({@link System#nanoTime()} taken before its check began).

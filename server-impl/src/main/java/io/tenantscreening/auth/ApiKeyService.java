@@ -34,7 +34,7 @@ public class ApiKeyService {
         organizations.require(organizationId);
         String secret = ApiKeys.generate(mode);
         ApiKeyRecord key = new ApiKeyRecord(PublicIds.newId("key"), organizationId, mode, scope, ApiKeys.last4(secret),
-                Timestamps.now(clock), null);
+                Timestamps.now(clock), null, null);
         keys.insert(key, ApiKeys.digest(secret));
         return new IssuedKey(key, secret);
     }
@@ -48,6 +48,16 @@ public class ApiKeyService {
             cache.revoked(key.id());
         });
         return revoked;
+    }
+
+    /**
+     * The organisation's rate limits changed (its row of rate_limits, committed): every
+     * instance looks its keys up again within {@link ApiKeyCache#TRUST}, and so applies them.
+     */
+    @Transactional
+    public void rateLimitsChanged(String organizationId) {
+        keys.announceRateLimits(organizationId);
+        cache.organizationChanged(organizationId);
     }
 
     @Transactional
@@ -78,7 +88,8 @@ public class ApiKeyService {
 
     private static Optional<Caller> caller(Optional<ApiKeyRecord> key) {
         return key.filter(record -> !record.revoked())
-                .map(record -> new Caller(new Tenant(record.organizationId(), record.mode()), record.scope()));
+                .map(record -> new Caller(new Tenant(record.organizationId(), record.mode()), record.scope(), record.id(),
+                        record.rateLimit()));
     }
 
     /** A freshly issued key together with its one-time secret. */

@@ -6,9 +6,11 @@ import io.tenantscreening.common.Tenant;
 
 /**
  * Who is calling: the tenant (organisation and mode) of the API key that authenticated the
- * request, and what the key may do. Controllers hand its tenant to the services.
+ * request, what the key may do, the key's id, and its organisation's own rate limit for the
+ * mode (requests per second; null where the service's default applies). Controllers hand
+ * its tenant to the services.
  */
-public record Caller(Tenant tenant, Scope scope) {
+public record Caller(Tenant tenant, Scope scope, String keyId, Integer rateLimit) {
 
     static final String ATTRIBUTE = "screening.caller";
 

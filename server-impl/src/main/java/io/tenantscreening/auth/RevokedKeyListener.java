@@ -2,7 +2,7 @@ package io.tenantscreening.auth;
 
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
-import io.tenantscreening.common.OwnConnections;
+import io.tenantscreening.persistence.OwnConnections;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
@@ -16,7 +16,8 @@ import java.sql.Statement;
 
 /**
  * Keeps {@link ApiKeyCache} honest: a connection of its own (outside the pool) that LISTENs
- * on {@value #CHANNEL}, where every revocation is announced in its own transaction. Twice a
+ * on {@value #CHANNEL}, where every revocation is announced in its own transaction, and on
+ * {@value #RATE_LIMITS_CHANNEL}, where a change of an organisation's rate limits is. Twice a
  * second it checks the connection with a query, applies what arrived and vouches for the
  * cache; PostgreSQL hands a listener every notification committed before its query ends.
  * When the connection fails, the cache is distrusted and emptied until a new connection
@@ -26,6 +27,7 @@ import java.sql.Statement;
 public class RevokedKeyListener implements ApplicationEventListener<ServerStartupEvent> {
 
     static final String CHANNEL = "api_key_revoked";
+    static final String RATE_LIMITS_CHANNEL = "rate_limits_changed";
     private static final Logger LOG = LoggerFactory.getLogger(RevokedKeyListener.class);
     private static final int CHECK_INTERVAL_MILLIS = 500;
 
@@ -53,6 +55,7 @@ public class RevokedKeyListener implements ApplicationEventListener<ServerStartu
             try (Connection connection = ownConnections.open("revoked-key listener", 5)) {
                 try (Statement listen = connection.createStatement()) {
                     listen.execute("LISTEN " + CHANNEL);
+                    listen.execute("LISTEN " + RATE_LIMITS_CHANNEL);
                 }
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 if (failing) {
@@ -83,7 +86,11 @@ public class RevokedKeyListener implements ApplicationEventListener<ServerStartu
     private void apply(PGNotification[] arrived) {
         if (arrived != null) {
             for (PGNotification notification : arrived) {
-                cache.revoked(notification.getParameter());
+                if (notification.getName().equals(RATE_LIMITS_CHANNEL)) {
+                    cache.organizationChanged(notification.getParameter());
+                } else {
+                    cache.revoked(notification.getParameter());
+                }
             }
         }
     }

@@ -3,10 +3,10 @@ package io.tenantscreening.billing;
 import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.TransactionDefinition;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
+import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package io.tenantscreening.billing;
 
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.tenantscreening.billing;
 
 import io.micronaut.http.HttpStatus;
-import io.tenantscreening.common.ApiException;
+import io.tenantscreening.errors.ApiException;
 
 /** A 402: the gateway refused the charge for an order, which therefore must not exist. */
 public class PaymentRefused extends ApiException {

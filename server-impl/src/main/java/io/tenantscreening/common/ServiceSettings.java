@@ -26,12 +26,12 @@ public class ServiceSettings {
         this.environment = environment;
     }
 
-    /** The absolute URL of a path of this service. */
     /** Whether this is the development environment (SCREENING_ENVIRONMENT=development). */
     public boolean isDevelopment() {
         return "development".equals(getEnvironment());
     }
 
+    /** The absolute URL of a path of this service. */
     public String url(String path) {
         return publicBaseUrl + path;
     }

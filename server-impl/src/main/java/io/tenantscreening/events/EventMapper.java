@@ -1,26 +1,23 @@
 package io.tenantscreening.events;
 
-import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import io.tenantscreening.api.model.EventData;
+import io.tenantscreening.api.model.EventDataObject;
 import io.tenantscreening.api.model.EventList;
 import io.tenantscreening.api.model.EventObject;
 import io.tenantscreening.api.model.ListObject;
-import io.tenantscreening.common.ApiEnums;
+import io.tenantscreening.api.model.ReportPreviousAttributes;
 import io.tenantscreening.common.Mode;
-import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.util.Map;
 
 /** Translates stored events into the generated API models. */
 @Singleton
 class EventMapper {
-
-    private static final Argument<Map<String, Object>> OBJECT = Argument.mapOf(String.class, Object.class);
 
     private final JsonMapper json;
 
@@ -33,22 +30,38 @@ class EventMapper {
             return new io.tenantscreening.api.model.Event()
                     .id(event.id())
                     ._object(EventObject.EVENT)
-                    .type(ApiEnums.of(io.tenantscreening.api.model.EventType.class, event.type().value()))
+                    .type(event.type().value())
                     .createdAt(event.createdAt())
                     .liveMode(event.mode() == Mode.LIVE)
                     .sequence(event.sequence())
-                    .data(new EventData()._object(json.readValue(event.data(), OBJECT)).previousStatus(event.previousStatus()));
+                    .data(new EventData()._object(json.readValue(event.data(), objectModel(event.type())))
+                            .previousStatus(event.previousStatus())
+                            .previousAttributes(event.previousAttributes() == null ? null
+                                    : json.readValue(event.previousAttributes(), ReportPreviousAttributes.class)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    EventList toApi(Page<Event> page, String nextHref, String previousHref) {
+    /** The model of the record an event of this type carries (stored as its JSON when the event happened). */
+    private static Class<? extends EventDataObject> objectModel(EventType type) {
+        return switch (type) {
+            case ORDER_PENDING, ORDER_COMPLETED, ORDER_CANCELED, ORDER_PAYMENT_SUCCEEDED, ORDER_PAYMENT_FAILED ->
+                    io.tenantscreening.api.model.Order.class;
+            case REPORT_COMPLETED, REPORT_UPDATED, REPORT_DISPUTED -> io.tenantscreening.api.model.Report.class;
+            case ADVERSE_ACTION_CREATED, ADVERSE_ACTION_COMPLETED, ADVERSE_ACTION_CANCELED, ADVERSE_ACTION_NOTICE_UNDELIVERABLE ->
+                    io.tenantscreening.api.model.AdverseAction.class;
+        };
+    }
+
+    EventList toApi(Page<Event> page, ListLinks.PageLinks links) {
         return new EventList()
                 ._object(ListObject.LIST)
                 .count(page.count())
-                .nextHref(nextHref == null ? null : URI.create(nextHref))
-                .previousHref(previousHref == null ? null : URI.create(previousHref))
+                .nextHref(links.nextUri())
+                .previousHref(links.previousUri())
+                .nextCursor(links.nextCursor())
+                .previousCursor(links.previousCursor())
                 .data(page.items().stream().map(this::toApi).toList());
     }
 }

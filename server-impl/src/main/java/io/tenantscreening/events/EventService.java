@@ -2,12 +2,14 @@ package io.tenantscreening.events;
 
 import io.micronaut.json.JsonMapper;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.contract.ApiVersion;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -38,16 +40,33 @@ public class EventService {
 
     @Transactional
     public Event record(Tenant tenant, EventType type, String objectId, String objectJson, String previousStatus, Instant at) {
+        return record(tenant, type, objectId, objectJson, previousStatus, null, at);
+    }
+
+    /** An event of a change to a report, with the previous value of each member it changed ({@code previousAttributes}, JSON). */
+    @Transactional
+    public Event record(Tenant tenant, EventType type, String objectId, String objectJson, String previousStatus,
+                        String previousAttributes, Instant at) {
         String id = PublicIds.newId("evt", tenant.mode());
-        long sequence = events.insert(tenant, id, type, objectId, previousStatus, objectJson, at);
-        Event event = new Event(id, tenant.mode(), type, objectId, sequence, previousStatus, objectJson, at);
+        long sequence = events.insert(tenant, id, type, objectId, previousStatus, objectJson, previousAttributes, at);
+        Event event = new Event(id, tenant.mode(), type, objectId, sequence, previousStatus, objectJson, previousAttributes, at);
         subscribers.forEach(subscriber -> subscriber.recorded(tenant, event));
         return event;
     }
 
+    /**
+     * The event, whatever its type: for its webhook deliveries, which exist only for endpoints
+     * of the versions its type exists in.
+     */
     @Transactional
     public Event get(Tenant tenant, String id) {
-        return events.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No event with id '" + Echo.of(id) + "'."));
+        return events.findById(tenant, id).orElseThrow(() -> notFound(id));
+    }
+
+    /** The event, if its type exists under the version; under an older version it is as missing as an unknown id. */
+    @Transactional
+    public Event get(Tenant tenant, String id, ApiVersion version) {
+        return events.findById(tenant, id).filter(event -> event.type().existsIn(version)).orElseThrow(() -> notFound(id));
     }
 
     /** The event as the API writes it (GET /events/{id}), the body of its webhook deliveries. */
@@ -59,8 +78,20 @@ public class EventService {
         }
     }
 
+    /**
+     * A page of the events of the types that exist under the version (only of {@code type}
+     * when it is given), counted alike. A type of a newer version is refused like a value
+     * outside the enum of the parameter.
+     */
     @Transactional
-    public Page<Event> list(Tenant tenant, PageRequest request, EventType type) {
-        return events.page(tenant, request, type);
+    public Page<Event> list(Tenant tenant, PageRequest request, EventType type, ApiVersion version) {
+        if (type != null && !type.existsIn(version)) {
+            throw ApiException.invalid(ErrorSource.parameter("type"), EventType.notIn(version));
+        }
+        return events.page(tenant, request, type, EventType.ofVersion(version));
+    }
+
+    private static ApiException notFound(String id) {
+        return ApiException.notFound("No event with id '" + Echo.of(id) + "'.");
     }
 }

@@ -7,11 +7,12 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.EventsApi;
 import io.tenantscreening.api.model.EventList;
 import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.ListLinks;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.contract.ApiVersions;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.web.RequestThreads;
 
 import java.util.Map;
 
@@ -35,7 +36,7 @@ public class EventsController implements EventsApi {
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Event> getEvent(String id, @Nullable String serviceTenantVersion) {
-        return HttpResponse.ok(mapper.toApi(events.get(Caller.current().tenant(), id)));
+        return HttpResponse.ok(mapper.toApi(events.get(Caller.current().tenant(), id, ApiVersions.current())));
     }
 
     @Override
@@ -45,10 +46,8 @@ public class EventsController implements EventsApi {
         EventType filter = type == null ? null : EventType.of(type.getValue()).orElseThrow();
         String list = filter == null ? LIST : LIST + ":" + filter.value();
         PageRequest request = links.request(list, tenant, cursor, perPage);
-        Page<Event> page = events.list(tenant, request, filter);
+        Page<Event> page = events.list(tenant, request, filter, ApiVersions.current());
         Map<String, String> keep = filter == null ? Map.of() : Map.of("type", filter.value());
-        return HttpResponse.ok(mapper.toApi(page,
-                links.href(list, PATH, tenant, page.next(), request.perPage(), keep),
-                links.href(list, PATH, tenant, page.previous(), request.perPage(), keep)));
+        return HttpResponse.ok(mapper.toApi(page, links.links(list, PATH, tenant, page, request.perPage(), keep)));
     }
 }

@@ -12,8 +12,8 @@ import io.tenantscreening.api.model.ReadinessChecks;
 import io.tenantscreening.api.model.ReadinessChecks.Database;
 import io.tenantscreening.api.model.ReadinessChecks.Migrations;
 import io.tenantscreening.api.model.ReadinessChecks.Workers;
-import io.tenantscreening.common.ApiException;
-import io.tenantscreening.common.ErrorEntry;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorEntry;
 
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.tenantscreening.health;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerState;
 import io.micronaut.transaction.TransactionOperations;
-import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -21,7 +21,7 @@ import java.util.Optional;
 class ReadinessProbe {
 
     /** The version of the newest migration in db/migration (a unit test keeps it true). */
-    static final int LATEST_MIGRATION = 28;
+    static final int LATEST_MIGRATION = 36;
 
     private final Jdbc jdbc;
     private final TransactionOperations<Connection> transactions;

@@ -4,7 +4,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.tenantscreening.api.MetaApi;
-import io.tenantscreening.common.OpenApiDocument;
+import io.tenantscreening.contract.OpenApiDocument;
 
 /** Publishes the contract the service implements, byte for byte as api-spec holds it. */
 @Controller

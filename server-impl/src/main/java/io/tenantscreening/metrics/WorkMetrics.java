@@ -6,7 +6,8 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.event.ApplicationStartupEvent;
 import io.micronaut.transaction.TransactionOperations;
-import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.persistence.Jdbc;
+import io.tenantscreening.work.BackgroundWork;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -14,30 +15,31 @@ import java.util.List;
 
 /**
  * Background work as gauges, read from scheduled_tasks when metrics are scraped, per kind of
- * work: how much is queued (due now), how much is retrying (failed at least once, scheduled
- * again) and how much is running. Registered once the service has started (as a binder it
+ * work (each db-scheduler task): how much is queued (due now), how much is retrying (failed
+ * at least once, scheduled again) and how much is running. Registered once the service has started (as a binder it
  * would be made with the registry, which the data source's own metrics need: a cycle).
  */
 @Singleton
 @Requires(beans = MeterRegistry.class)
 public class WorkMetrics implements ApplicationEventListener<ApplicationStartupEvent> {
 
-    private static final List<String> KINDS = List.of("screen-order", "send-invitation-email", "send-invitation-sms",
-            "deliver-webhook", "expire-invitations", "resume-abandoned-placements");
-
     private final MeterRegistry registry;
     private final Jdbc jdbc;
     private final TransactionOperations<Connection> transactions;
+    private final List<BackgroundWork> work;
 
-    public WorkMetrics(MeterRegistry registry, Jdbc jdbc, TransactionOperations<Connection> transactions) {
+    public WorkMetrics(MeterRegistry registry, Jdbc jdbc, TransactionOperations<Connection> transactions,
+                       List<BackgroundWork> work) {
         this.registry = registry;
         this.jdbc = jdbc;
         this.transactions = transactions;
+        this.work = work;
     }
 
+    /** Gauges for every kind of work the scheduler knows (the task names), so a new kind is never left out. */
     @Override
     public void onApplicationEvent(ApplicationStartupEvent started) {
-        for (String kind : KINDS) {
+        for (String kind : work.stream().map(each -> each.task().getName()).sorted().toList()) {
             gauge("screening.work.queued", kind, "NOT picked AND execution_time <= now()");
             gauge("screening.work.retrying", kind, "consecutive_failures > 0");
             gauge("screening.work.running", kind, "picked");

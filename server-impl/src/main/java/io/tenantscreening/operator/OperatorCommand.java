@@ -2,32 +2,30 @@ package io.tenantscreening.operator;
 
 import io.micronaut.context.ApplicationContext;
 import io.tenantscreening.StartupFailure;
+import io.tenantscreening.common.Environments;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.util.Optional;
 
 /**
- * The operator command line: manages organisations, API keys, billing state, original
- * requesters and sealing keys, and shows background work, directly in the database (never through the public API) and
+ * The operator command line: manages organisations, API keys, billing state, rate limits,
+ * original requesters and sealing keys, and shows background work, directly in the database (never through the public API) and
  * prints JSON on stdout for scripts. Commands that seal nothing need no SCREENING_KEYS.
  * Logs go to stderr so stdout stays parseable.
  */
 @Command(name = "operator", mixinStandardHelpOptions = true,
-        description = "Manage organisations, API keys, billing state, original requesters and sealing keys; "
+        description = "Manage organisations, API keys, billing state, rate limits, original requesters and sealing keys; "
                 + "inspect background work. Prints JSON on stdout.",
-        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RequesterCommands.class,
-                SealingKeyCommands.class, WorkCommands.class})
+        subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RateLimitCommands.class,
+                RequesterCommands.class, SealingKeyCommands.class, WorkCommands.class})
 public class OperatorCommand {
-
-    /** The Micronaut environment the command line runs in; what only the service does is off in it. */
-    public static final String ENVIRONMENT = "operator";
 
     public static int run(String[] args) {
         System.setProperty("LOG_TARGET", "System.err");
         ApplicationContext context;
         try {
-            context = ApplicationContext.builder().deduceEnvironment(false).environments(ENVIRONMENT).start();
+            context = ApplicationContext.builder().deduceEnvironment(false).environments(Environments.OPERATOR).start();
         } catch (RuntimeException e) {
             System.err.println("operator: cannot start: " + StartupFailure.describe(e));
             return 1;

@@ -3,7 +3,7 @@ package io.tenantscreening.operator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.tenantscreening.auth.ApiKeyRecord;
-import io.tenantscreening.common.crypto.SealingKeyRepository;
+import io.tenantscreening.crypto.SealingKeyRepository;
 import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.requesters.OriginalRequester;
 import io.tenantscreening.work.WorkInventory;
@@ -40,6 +40,15 @@ final class OperatorViews {
             return new KeyView(key.id(), key.organizationId(), key.mode().dbValue(), key.scope().dbValue(),
                     "sk_" + key.mode().dbValue() + "_…" + key.last4(), key.createdAt(), key.revokedAt());
         }
+    }
+
+    /** An organisation's rate limits: each mode's requests per second per key, and whether its own or the default. */
+    @Serdeable
+    record RateLimitView(String organization_id, String name, LimitView live, LimitView test) {
+    }
+
+    @Serdeable
+    record LimitView(int requests_per_second, String source) {
     }
 
     /** A key as printed once at issue time: the only moment the secret is shown. */

@@ -1,6 +1,6 @@
 package io.tenantscreening.operator;
 
-import io.tenantscreening.common.crypto.SealingKeyInventory;
+import io.tenantscreening.crypto.SealingKeyInventory;
 import jakarta.inject.Singleton;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,9 +1,9 @@
 package io.tenantscreening.orders;
 
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.Text;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
 
 import java.util.EnumSet;
 import java.util.Locale;

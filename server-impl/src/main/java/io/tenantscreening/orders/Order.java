@@ -1,16 +1,20 @@
 package io.tenantscreening.orders;
 
 import io.tenantscreening.common.Mode;
-import io.tenantscreening.common.lists.KeysetPager;
+import io.tenantscreening.lists.KeysetPager;
 
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A screening order as stored. {@code addOnProducts} is sorted; {@code applicationToken}
- * is what the application token is written from, null when the order never had one.
+ * is what the application token is written from, null when the order never had one;
+ * {@code screeningPolicyId} is the policy that applied when it was placed and
+ * {@code monthlyRent} the rent in cents it was placed with (each null when none);
+ * {@code payment} is the applicant's payment of an applicant-paid live order, null otherwise.
  */
 public record Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
                     String propertyId, String applicantId, String originalRequesterId, ApplicationTokens.Seed applicationToken,
-                    Instant createdAt, Instant completedAt, Instant canceledAt) implements KeysetPager.Positioned {
+                    String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant completedAt,
+                    Instant canceledAt, OrderPayment payment) implements KeysetPager.Positioned {
 }

@@ -1,7 +1,7 @@
 package io.tenantscreening.orders;
 
 import io.micronaut.json.JsonMapper;
-import io.tenantscreening.common.ApiException;
+import io.tenantscreening.errors.ApiException;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;

@@ -5,12 +5,12 @@ import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
 import io.tenantscreening.events.EventService;
 import io.tenantscreening.events.EventType;
 import jakarta.inject.Singleton;
@@ -40,6 +40,14 @@ public class OrderLifecycle {
     public static final TaskDescriptor<OrderRef> INVITATION_EMAIL = TaskDescriptor.of("send-invitation-email", OrderRef.class);
     /** The text message with the same link, for a live order whose applicant has a phone number. */
     public static final TaskDescriptor<OrderRef> INVITATION_SMS = TaskDescriptor.of("send-invitation-sms", OrderRef.class);
+    /** The receipt emailed to the applicant once their payment succeeded (the payments feature sends it). */
+    public static final TaskDescriptor<OrderRef> PAYMENT_RECEIPT = TaskDescriptor.of("send-payment-receipt", OrderRef.class);
+    /**
+     * The refund of an applicant's payments that are due back (the payments feature asks the
+     * gateway): one instance per cause, each refunding whatever of the order is due and not
+     * yet refunded.
+     */
+    public static final TaskDescriptor<OrderRef> PAYMENT_REFUND = TaskDescriptor.of("refund-applicant-payment", OrderRef.class);
 
     private final OrderRepository orders;
     private final OrderService reads;
@@ -142,6 +150,62 @@ public class OrderLifecycle {
         moveLocked(tenant, locked, OrderStatus.COMPLETED, actor, at);
     }
 
+    /**
+     * The applicant's payment of an order the caller's transaction locked ({@link #lockAny})
+     * succeeded: when the order still waits for its applicant and was not paid yet, its
+     * payment becomes succeeded, with its order.payment_succeeded event and the receipt.
+     * Answers false when the money must go back instead (the order was canceled meanwhile:
+     * its payment becomes refunded; or a second checkout paid it again): the caller
+     * schedules that refund.
+     */
+    public boolean paymentSucceeded(Tenant tenant, Order locked, Instant at) {
+        OrderPayment payment = locked.payment();
+        if (payment == null || payment.status() == OrderPayment.Status.SUCCEEDED || payment.status() == OrderPayment.Status.REFUNDED) {
+            return false;
+        }
+        if (locked.status() != OrderStatus.WAITING_FOR_APPLICANT) {
+            orders.setPaymentStatus(tenant, locked.id(), OrderPayment.Status.REFUNDED);
+            return false;
+        }
+        paymentChanged(tenant, locked, OrderPayment.Status.SUCCEEDED, EventType.ORDER_PAYMENT_SUCCEEDED, at);
+        work.scheduleIfNotExists(PAYMENT_RECEIPT.instance(locked.id()).data(OrderRef.of(tenant, locked.id())).scheduledTo(at));
+        return true;
+    }
+
+    /**
+     * A payment attempt for an order the caller's transaction locked was refused: while the
+     * order waits unpaid, its payment becomes failed, with an order.payment_failed event; the
+     * applicant may try again.
+     */
+    public void paymentFailed(Tenant tenant, Order locked, Instant at) {
+        OrderPayment payment = locked.payment();
+        if (locked.status() == OrderStatus.WAITING_FOR_APPLICANT && payment != null
+                && (payment.status() == OrderPayment.Status.PENDING || payment.status() == OrderPayment.Status.FAILED)) {
+            paymentChanged(tenant, locked, OrderPayment.Status.FAILED, EventType.ORDER_PAYMENT_FAILED, at);
+        }
+    }
+
+    /** Schedules the refund of what of the order is due back; {@code cause} names this refund's instance. */
+    public void scheduleRefund(Tenant tenant, String orderId, String cause, Instant at) {
+        work.scheduleIfNotExists(PAYMENT_REFUND.instance(orderId + ":" + cause).data(OrderRef.of(tenant, orderId)).scheduledTo(at));
+    }
+
+    /** Locks the order for the rest of the transaction, whatever its status; null when the tenant has none with this id. */
+    public Order lockAny(Tenant tenant, String orderId) {
+        return orders.lockById(tenant, orderId).orElse(null);
+    }
+
+    private void paymentChanged(Tenant tenant, Order locked, OrderPayment.Status next, EventType type, Instant at) {
+        orders.setPaymentStatus(tenant, locked.id(), next);
+        events.record(tenant, type, locked.id(), answers.order(withPayment(locked, locked.payment().withStatus(next))), null, at);
+    }
+
+    private static Order withPayment(Order order, OrderPayment payment) {
+        return new Order(order.id(), order.mode(), order.status(), order.packageSlug(), order.addOnProducts(), order.payer(),
+                order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
+                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), order.completedAt(), order.canceledAt(), payment);
+    }
+
     /** Locks the order for the rest of the transaction; null unless it is waiting for its applicant. */
     public Order lockWaiting(Tenant tenant, String orderId) {
         return orders.lockById(tenant, orderId).filter(order -> order.status() == OrderStatus.WAITING_FOR_APPLICANT).orElse(null);
@@ -168,9 +232,16 @@ public class OrderLifecycle {
         }
         orders.moveTo(tenant, order.id(), next, now);
         orders.recordTransition(tenant, order.id(), order.status(), next, actor.value, now);
+        OrderPayment payment = order.payment();
+        if (next == OrderStatus.CANCELED && refundsOnCancel(tenant, order)) {
+            payment = payment.withStatus(OrderPayment.Status.REFUNDED);
+            orders.setPaymentStatus(tenant, order.id(), OrderPayment.Status.REFUNDED);
+            scheduleRefund(tenant, order.id(), "canceled", now);
+        }
         Order moved = new Order(order.id(), order.mode(), next, order.packageSlug(), order.addOnProducts(), order.payer(),
                 order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
-                order.createdAt(), next == OrderStatus.COMPLETED ? now : null, next == OrderStatus.CANCELED ? now : null);
+                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), next == OrderStatus.COMPLETED ? now : null,
+                next == OrderStatus.CANCELED ? now : null, payment);
         events.record(tenant, switch (next) {
             case PENDING -> EventType.ORDER_PENDING;
             case COMPLETED -> EventType.ORDER_COMPLETED;
@@ -178,6 +249,19 @@ public class OrderLifecycle {
             case WAITING_FOR_APPLICANT -> throw new IllegalStateException("no order moves back to waiting_for_applicant");
         }, order.id(), answers.order(moved), order.status().value(), now);
         return moved;
+    }
+
+    /**
+     * Whether canceling this order gives the applicant's payment back: it was paid, and its
+     * screening has not begun (the order still waits, or is pending with no check answered
+     * yet).
+     */
+    private boolean refundsOnCancel(Tenant tenant, Order order) {
+        if (order.payment() == null || order.payment().status() != OrderPayment.Status.SUCCEEDED) {
+            return false;
+        }
+        return order.status() == OrderStatus.WAITING_FOR_APPLICANT
+                || order.status() == OrderStatus.PENDING && !orders.screeningBegan(tenant, order.id());
     }
 
     private static String refusal(Order order, OrderStatus next) {

@@ -3,18 +3,19 @@ package io.tenantscreening.orders;
 import io.tenantscreening.api.model.AddOnProduct;
 import io.tenantscreening.api.model.ApplicantInput;
 import io.tenantscreening.api.model.ListObject;
-import io.tenantscreening.api.model.ModelPackage;
 import io.tenantscreening.api.model.OrderInput;
 import io.tenantscreening.api.model.OrderList;
 import io.tenantscreening.api.model.OriginalRequesterInput;
+import io.tenantscreening.api.model.ScreeningPackage;
 import io.tenantscreening.applicants.ApplicantMapper;
 import io.tenantscreening.applicants.NewApplicant;
 import io.tenantscreening.applicants.Ssn;
-import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Text;
 import io.tenantscreening.common.UsPhoneNumbers;
-import io.tenantscreening.common.Violations;
-import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.contract.ApiEnums;
+import io.tenantscreening.errors.Violations;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
 import io.tenantscreening.properties.PropertyMapper;
 import io.tenantscreening.requesters.RequesterDetails;
 import io.tenantscreening.requesters.RequesterMapper;
@@ -24,7 +25,6 @@ import java.net.URI;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
@@ -54,11 +54,13 @@ public final class OrderMapper {
         NewApplicant applicant = input.getApplicant() == null ? null : applicant(input.getApplicant(), violations);
         RequesterDetails requester = input.getOriginalRequester() == null ? null
                 : requester(input.getOriginalRequester(), violations);
+        List<String> addOns = addOns(input.getAddOnProducts(), violations);
         violations.throwIfAny();
-        return new PlaceOrder(input.getPackage().getValue(), addOns(input.getAddOnProducts()),
+        return new PlaceOrder(input.getPackage().getValue(), addOns,
                 input.getPayer() == null ? Payer.ORGANIZATION : Payer.of(input.getPayer().getValue()),
                 input.getPropertyId(), input.getProperty() == null ? null : PropertyMapper.toAddress(input.getProperty()),
-                input.getApplicantId(), applicant, input.getOriginalRequesterId(), requester);
+                input.getApplicantId(), applicant, input.getOriginalRequesterId(), requester, input.getScreeningPolicyId(),
+                input.getMonthlyRent());
     }
 
     public static io.tenantscreening.api.model.Order toApi(OrderView view) {
@@ -66,18 +68,28 @@ public final class OrderMapper {
         io.tenantscreening.api.model.Order api = new io.tenantscreening.api.model.Order()
                 .id(order.id())
                 .liveMode(order.mode() == io.tenantscreening.common.Mode.LIVE)
-                .status(ApiEnums.of(io.tenantscreening.api.model.OrderStatus.class, order.status().value()))
-                ._package(ApiEnums.of(ModelPackage.class, order.packageSlug()))
-                .addOnProducts(order.addOnProducts().stream().map(value -> ApiEnums.of(AddOnProduct.class, value)).toList())
+                .status(order.status().value())
+                ._package(ApiEnums.of(ScreeningPackage.class, order.packageSlug()))
+                .addOnProducts(order.addOnProducts())
                 .payer(ApiEnums.of(io.tenantscreening.api.model.Payer.class, order.payer().value()))
+                .payment(payment(order.payment()))
                 .propertyId(order.propertyId())
                 .applicantId(order.applicantId())
                 .originalRequesterId(order.originalRequesterId())
                 .applicationUrl(view.applicationUrl() == null ? null : URI.create(view.applicationUrl()))
+                .screeningPolicyId(order.screeningPolicyId())
+                .monthlyRent(order.monthlyRent())
                 .createdAt(order.createdAt())
                 .completedAt(order.completedAt())
                 .canceledAt(order.canceledAt());
         return embed(api, view);
+    }
+
+    private static io.tenantscreening.api.model.OrderPayment payment(OrderPayment payment) {
+        return payment == null ? null : new io.tenantscreening.api.model.OrderPayment()
+                .status(payment.status().value())
+                .amount(payment.amountCents())
+                .currency(payment.currency());
     }
 
     /** Adds the records named in the view's includes to an order of the API. */
@@ -94,12 +106,14 @@ public final class OrderMapper {
         return api;
     }
 
-    static OrderList toApi(Page<OrderView> page, String nextHref, String previousHref) {
+    static OrderList toApi(Page<OrderView> page, ListLinks.PageLinks links) {
         return new OrderList()
                 ._object(ListObject.LIST)
                 .count(page.count())
-                .nextHref(nextHref == null ? null : URI.create(nextHref))
-                .previousHref(previousHref == null ? null : URI.create(previousHref))
+                .nextHref(links.nextUri())
+                .previousHref(links.previousUri())
+                .nextCursor(links.nextCursor())
+                .previousCursor(links.previousCursor())
                 .data(page.items().stream().map(OrderMapper::toApi).toList());
     }
 
@@ -182,8 +196,13 @@ public final class OrderMapper {
         });
     }
 
-    private static List<String> addOns(Collection<AddOnProduct> addOns) {
-        return addOns == null ? List.of() : addOns.stream().map(AddOnProduct::getValue).sorted().distinct().toList();
+    /** The add-ons, sorted; each may be sent once. */
+    private static List<String> addOns(List<AddOnProduct> addOns, Violations violations) {
+        if (addOns == null) {
+            return List.of();
+        }
+        violations.addRepeats("/order/add_on_products", addOns, "Repeats an earlier add-on product; send each one once.");
+        return addOns.stream().map(AddOnProduct::getValue).sorted().toList();
     }
 
     private static boolean tooLong(String namePart) {

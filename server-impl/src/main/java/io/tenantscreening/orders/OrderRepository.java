@@ -5,10 +5,10 @@ import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
-import io.tenantscreening.common.lists.KeysetPager;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.persistence.TenantJdbc;
 import io.tenantscreening.properties.Property;
 import io.tenantscreening.properties.PropertyRepository;
 import io.tenantscreening.requesters.OriginalRequester;
@@ -31,7 +31,8 @@ public class OrderRepository {
 
     private static final String TABLE = "orders";
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
-            + "original_requester_id, application_token_key_id, application_token_nonce, created_at, completed_at, canceled_at";
+            + "original_requester_id, application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, "
+            + "created_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency";
     /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
     private static final String PROPERTY = "property__";
     private static final String APPLICANT = "applicant__";
@@ -48,16 +49,21 @@ public class OrderRepository {
     /** Inserts a new order with its first transition (into its status, by {@code actor}, at its creation), in one statement. */
     public void insert(Tenant tenant, Order order, byte[] applicationTokenDigest, String actor) {
         ApplicationTokens.Seed token = order.applicationToken();
+        OrderPayment payment = order.payment();
         jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
                         + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
-                        + "application_token_key_id, application_token_nonce, created_at) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, status, created_at) "
+                        + "application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, created_at, "
+                        + "payment_status, payment_amount_cents, payment_currency) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?::bigint, ?) "
+                        + "RETURNING id, status, created_at) "
                         + "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
                         + "SELECT id, NULL, status, ?, created_at FROM inserted",
                 order.id(), order.status().value(), order.packageSlug(),
                 order.addOnProducts(), order.payer().value(), order.propertyId(), order.applicantId(),
                 order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
-                token == null ? null : token.nonce(), order.createdAt(), actor);
+                token == null ? null : token.nonce(), order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
+                payment == null ? null : payment.status().value(), payment == null ? null : payment.amountCents(),
+                payment == null ? null : payment.currency(), actor);
     }
 
     /** Whether the applicant already belongs to an order. */
@@ -96,6 +102,18 @@ public class OrderRepository {
         jdbc.update(tenant, "UPDATE orders SET status = ?, completed_at = ?, canceled_at = ? WHERE {tenant} AND id = ?",
                 status.value(), status == OrderStatus.COMPLETED ? Timestamp.from(at) : null,
                 status == OrderStatus.CANCELED ? Timestamp.from(at) : null, id);
+    }
+
+    /** Whether any check of the order's screening has been answered and stored. */
+    boolean screeningBegan(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT 1 FROM screening_checks WHERE {tenant} AND order_id = ? LIMIT 1", row -> true, id)
+                .isPresent();
+    }
+
+    /** Sets where the applicant's payment of the order stands. */
+    public void setPaymentStatus(Tenant tenant, String id, OrderPayment.Status status) {
+        jdbc.update(tenant, "UPDATE orders SET payment_status = ? WHERE {tenant} AND id = ? AND payment_status IS NOT NULL",
+                status.value(), id);
     }
 
     /** Orders of any tenant still waiting for their applicant since before {@code createdBefore}, oldest first. */
@@ -170,9 +188,15 @@ public class OrderRepository {
         return new Order(row.getString("id"), Mode.fromDb(row.getString("mode")), OrderStatus.of(row.getString("status")),
                 row.getString("package"), Arrays.asList((String[]) row.getArray("add_on_products").getArray()),
                 Payer.of(row.getString("payer")), row.getString("property_id"), row.getString("applicant_id"),
-                row.getString("original_requester_id"), applicationToken(row),
-                row.getTimestamp("created_at").toInstant(), instant(row.getTimestamp("completed_at")),
-                instant(row.getTimestamp("canceled_at")));
+                row.getString("original_requester_id"), applicationToken(row), row.getString("screening_policy_id"),
+                row.getObject("monthly_rent", Long.class), row.getTimestamp("created_at").toInstant(),
+                instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row));
+    }
+
+    private static OrderPayment payment(ResultSet row) throws SQLException {
+        String status = row.getString("payment_status");
+        return status == null ? null : new OrderPayment(OrderPayment.Status.of(status), row.getLong("payment_amount_cents"),
+                row.getString("payment_currency"));
     }
 
     private static ApplicationTokens.Seed applicationToken(ResultSet row) throws SQLException {

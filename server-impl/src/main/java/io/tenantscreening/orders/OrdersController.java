@@ -10,22 +10,22 @@ import io.tenantscreening.api.OrdersApi;
 import io.tenantscreening.api.model.CreateOrderRequest;
 import io.tenantscreening.api.model.OrderList;
 import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.ApiException;
-import io.tenantscreening.common.ErrorEnvelope;
 import io.tenantscreening.common.Mode;
-import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.ListLinks;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorEnvelope;
+import io.tenantscreening.idempotency.CanonicalJson;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
 import io.tenantscreening.metrics.ServiceMetrics;
+import io.tenantscreening.web.RequestThreads;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /** POST /orders, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel. */
 @ExecuteOn(RequestThreads.NAME)
@@ -60,7 +60,7 @@ public class OrdersController implements OrdersApi {
         Set<Include> includes = Include.parse(include);
         PlaceOrder command = OrderMapper.toCommand(request.getOrder());
         if (request.getOrder().getAddOnProducts() != null) {
-            request.getOrder().setAddOnProducts(new TreeSet<>(request.getOrder().getAddOnProducts()));
+            request.getOrder().setAddOnProducts(request.getOrder().getAddOnProducts().stream().sorted().toList());
         }
         OrderPlacement.Placement placed = placement.place(Caller.current().tenant(), command, includes, idempotencyKey,
                 CanonicalJson.of(json, request));
@@ -92,9 +92,7 @@ public class OrdersController implements OrdersApi {
         PageRequest request = links.request(LIST, tenant, cursor, perPage);
         Page<OrderView> page = orders.list(tenant, request, includes);
         Map<String, String> keep = include == null ? Map.of() : Map.of("include", include);
-        return HttpResponse.ok(OrderMapper.toApi(page,
-                links.href(LIST, PATH, tenant, page.next(), request.perPage(), keep),
-                links.href(LIST, PATH, tenant, page.previous(), request.perPage(), keep)));
+        return HttpResponse.ok(OrderMapper.toApi(page, links.links(LIST, PATH, tenant, page, request.perPage(), keep)));
     }
 
     @Override

@@ -17,12 +17,15 @@ import java.util.List;
 /**
  * Writes a checked {@link PlaceOrder} as JSON and reads it back, so a placement interrupted
  * after its charge can be finished from what was stored. The JSON holds the SSN: it is only
- * ever stored sealed. Its shape is versioned ({@code v}) because rows outlive releases.
+ * ever stored sealed. Its shape is versioned ({@code v}) because rows outlive releases:
+ * version 2 added the screening policy and the monthly rent, which a version 1 request
+ * never had; a release that knows only version 1 refuses version 2 rather than drop them.
  */
 final class PlaceOrderCodec {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final int WITHOUT_POLICY = 1;
 
     private PlaceOrderCodec() {
     }
@@ -31,7 +34,8 @@ final class PlaceOrderCodec {
         ObjectNode root = JSON.createObjectNode().put("v", VERSION)
                 .put("package", order.packageSlug()).put("payer", order.payer().value())
                 .put("property_id", order.propertyId()).put("applicant_id", order.applicantId())
-                .put("requester_id", order.requesterId());
+                .put("requester_id", order.requesterId()).put("screening_policy_id", order.screeningPolicyId())
+                .put("monthly_rent", order.monthlyRent());
         order.addOnProducts().forEach(root.putArray("add_ons")::add);
         if (order.property() != null) {
             PropertyAddress p = order.property();
@@ -64,7 +68,8 @@ final class PlaceOrderCodec {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (root.path("v").asInt() != VERSION) {
+        int version = root.path("v").asInt();
+        if (version != VERSION && version != WITHOUT_POLICY) {
             throw new IllegalStateException("stored order request of unknown version " + root.path("v"));
         }
         List<String> addOns = new ArrayList<>();
@@ -83,7 +88,8 @@ final class PlaceOrderCodec {
                 text(root, "requester_id"),
                 r.isMissingNode() ? null : new RequesterDetails(text(r, "external_id"), text(r, "type"), text(r, "name"),
                         text(r, "email"), text(r, "phone_number"), text(r, "street"), text(r, "unit"), text(r, "city"),
-                        text(r, "state"), text(r, "zipcode")));
+                        text(r, "state"), text(r, "zipcode")),
+                text(root, "screening_policy_id"), root.path("monthly_rent").isIntegralNumber() ? root.get("monthly_rent").asLong() : null);
     }
 
     private static String text(JsonNode node, String member) {

@@ -1,6 +1,6 @@
 package io.tenantscreening.organizations;
 
-import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
-/** Tables organizations and billing_settings. */
+/** Tables organizations, billing_settings and rate_limits. */
 @Singleton
 public class OrganizationRepository {
 
@@ -43,6 +43,25 @@ public class OrganizationRepository {
     public void updateBilling(String organizationId, BillingSettings billing) {
         jdbc.update("UPDATE billing_settings SET payment_method = ?, invoiced = ?, updated_at = now() WHERE organization_id = ?",
                 billing.paymentMethod().dbValue(), billing.invoiced(), organizationId);
+    }
+
+    /** The organisation's own rate limits; {@link OwnRateLimits#NONE} when it has none. */
+    public OwnRateLimits rateLimits(String organizationId) {
+        return jdbc.queryOne("SELECT live, test FROM rate_limits WHERE organization_id = ?", OrganizationRepository::readLimits,
+                organizationId).orElse(OwnRateLimits.NONE);
+    }
+
+    public void setRateLimits(String organizationId, OwnRateLimits limits) {
+        jdbc.update("INSERT INTO rate_limits (organization_id, live, test) VALUES (?, ?, ?) ON CONFLICT (organization_id) "
+                + "DO UPDATE SET live = excluded.live, test = excluded.test, updated_at = now()",
+                organizationId, limits.live(), limits.test());
+    }
+
+    private static OwnRateLimits readLimits(ResultSet rows) throws SQLException {
+        int live = rows.getInt("live");
+        Integer ownLive = rows.wasNull() ? null : live;
+        int test = rows.getInt("test");
+        return new OwnRateLimits(ownLive, rows.wasNull() ? null : test);
     }
 
     private static Organization read(ResultSet rows) throws SQLException {

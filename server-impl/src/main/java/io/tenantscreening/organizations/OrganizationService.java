@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.NoSuchElementException;
 
-/** Creates and lists organisations and keeps their billing state. */
+/** Creates and lists organisations and keeps their billing state and their own rate limits. */
 @Singleton
 public class OrganizationService {
 
@@ -42,6 +42,20 @@ public class OrganizationService {
     @Transactional
     public boolean none() {
         return organizations.isEmpty();
+    }
+
+    @Transactional
+    public OwnRateLimits rateLimits(String id) {
+        require(id);
+        return organizations.rateLimits(id);
+    }
+
+    /** Replaces the organisation's own rate limits (null: the default of the mode); it must exist. */
+    @Transactional
+    public OwnRateLimits setRateLimits(String id, OwnRateLimits limits) {
+        require(id);
+        organizations.setRateLimits(id, limits);
+        return organizations.rateLimits(id);
     }
 
     /** Replaces the billing state; the organisation must exist. */

@@ -4,6 +4,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import io.tenantscreening.web.ErrorPages;
 import jakarta.inject.Singleton;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
@@ -16,7 +17,7 @@ import java.util.Locale;
  * page does not take, an unexpected failure with the id to quote.
  */
 @Singleton
-public class PageErrors {
+public class PageErrors implements ErrorPages {
 
     private final TemplateEngine templates;
 
@@ -24,6 +25,7 @@ public class PageErrors {
         this.templates = templates;
     }
 
+    @Override
     public MutableHttpResponse<String> page(HttpStatus status, String requestId) {
         Context context = new Context(Locale.US);
         context.setVariable("status", status.getCode());
@@ -44,8 +46,8 @@ public class PageErrors {
                     + "fill in the form there.";
             case SERVICE_UNAVAILABLE -> "The service cannot be used for a moment. Please try again in a few minutes; "
                     + "nothing was saved from this attempt.";
-            case TOO_MANY_REQUESTS -> "This device opened too many links that do not exist. Wait a few minutes, then open "
-                    + "the link from your message again.";
+            case TOO_MANY_REQUESTS -> "This link does not exist, and this device or its network opened many that do not. "
+                    + "Open the link from your message again, exactly as it was sent.";
             case METHOD_NOT_ALLOWED -> "Go back to the page and use its form.";
             default -> status.getCode() >= 500 ? "Please try again in a few minutes." : "Go back and try again.";
         });

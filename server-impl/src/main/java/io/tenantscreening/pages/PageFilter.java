@@ -8,19 +8,27 @@ import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
-import io.tenantscreening.common.AccessLog;
-import io.tenantscreening.common.RequestIds;
-import io.tenantscreening.common.Routes;
+import io.tenantscreening.payments.HostedCheckouts;
+import io.tenantscreening.web.AccessLog;
+import io.tenantscreening.web.RequestIds;
+import io.tenantscreening.web.Routes;
 
 /**
  * The pipeline of the applicants' pages, instead of the API's: no key, no contract check.
  * Each request gets its id, each answer Request-Id and the headers a page holding a secret
  * link needs (no caching, no referrer that would carry the token to another site, no
- * framing, only its own resources), and the access log line shows the path with the token
+ * framing, only its own resources, forms sent only to itself and to the payment gateway's
+ * hosted checkout, which the pay button redirects to), and the access log line shows the path with the token
  * replaced.
  */
 @ServerFilter(value = Routes.PAGES, patternStyle = FilterPatternStyle.REGEX)
 public class PageFilter implements Ordered {
+
+    private final HostedCheckouts checkouts;
+
+    public PageFilter(HostedCheckouts checkouts) {
+        this.checkouts = checkouts;
+    }
 
     @RequestFilter
     public void begin(HttpRequest<?> request) {
@@ -34,7 +42,9 @@ public class PageFilter implements Ordered {
         response.getHeaders().set("Referrer-Policy", "no-referrer");
         response.getHeaders().set("X-Frame-Options", "DENY");
         response.getHeaders().set("X-Content-Type-Options", "nosniff");
-        response.getHeaders().set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'");
+        String origin = checkouts.active().checkoutOrigin();
+        response.getHeaders().set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'"
+                + (origin == null ? "" : " " + origin));
         AccessLog.end(request, response.code());
     }
 

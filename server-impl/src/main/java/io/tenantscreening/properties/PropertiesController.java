@@ -9,12 +9,14 @@ import io.tenantscreening.api.PropertiesApi;
 import io.tenantscreening.api.model.CreatePropertyRequest;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.ListLinks;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.web.RequestThreads;
+
+import java.util.Map;
 
 /** POST /properties, GET /properties, GET /properties/{id}. */
 @ExecuteOn(RequestThreads.NAME)
@@ -35,18 +37,18 @@ public class PropertiesController implements PropertiesApi {
     }
 
     @Override
-    public HttpResponse<io.tenantscreening.api.model.Property> createProperty(CreatePropertyRequest request,
+    public HttpResponse<io.tenantscreening.api.model.RentalProperty> createProperty(CreatePropertyRequest request,
                                                                               @Nullable String serviceTenantVersion) {
         PropertyService.CreateResult result = properties.findOrCreate(Caller.current().tenant(),
                 PropertyMapper.toAddress(request.getProperty()));
         Property property = result.property();
-        return HttpResponse.<io.tenantscreening.api.model.Property>status(result.created() ? HttpStatus.CREATED : HttpStatus.OK)
+        return HttpResponse.<io.tenantscreening.api.model.RentalProperty>status(result.created() ? HttpStatus.CREATED : HttpStatus.OK)
                 .header("Location", settings.url(PATH + "/" + property.id()))
                 .body(PropertyMapper.toApi(property));
     }
 
     @Override
-    public HttpResponse<io.tenantscreening.api.model.Property> getProperty(String id, @Nullable String serviceTenantVersion) {
+    public HttpResponse<io.tenantscreening.api.model.RentalProperty> getProperty(String id, @Nullable String serviceTenantVersion) {
         return HttpResponse.ok(PropertyMapper.toApi(properties.get(Caller.current().tenant(), id)));
     }
 
@@ -56,8 +58,6 @@ public class PropertiesController implements PropertiesApi {
         Tenant tenant = Caller.current().tenant();
         PageRequest request = links.request(LIST, tenant, cursor, perPage);
         Page<Property> page = properties.list(tenant, request);
-        return HttpResponse.ok(PropertyMapper.toApi(page,
-                links.href(LIST, PATH, tenant, page.next(), request.perPage()),
-                links.href(LIST, PATH, tenant, page.previous(), request.perPage())));
+        return HttpResponse.ok(PropertyMapper.toApi(page, links.links(LIST, PATH, tenant, page, request.perPage(), Map.of())));
     }
 }

@@ -1,10 +1,15 @@
 package io.tenantscreening.properties;
 
-import io.tenantscreening.common.lists.KeysetPager;
+import io.tenantscreening.lists.KeysetPager;
 
 import java.time.Instant;
 
 /** A rental address that applicants are screened for, as stored. */
 public record Property(String id, String name, String street, String unit, String city, String state, String zipcode,
                        Instant createdAt) implements KeysetPager.Positioned {
+
+    /** The address on one line, as letters and pages show it: "12 Oak Street, Apt 4, Austin, TX 78701". */
+    public String oneLineAddress() {
+        return street + (unit == null ? "" : ", " + unit) + ", " + city + ", " + state + " " + zipcode;
+    }
 }

@@ -3,11 +3,13 @@ package io.tenantscreening.properties;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.api.model.PropertyInput;
 import io.tenantscreening.api.model.PropertyList;
+import io.tenantscreening.api.model.PropertyObject;
+import io.tenantscreening.api.model.RentalProperty;
 import io.tenantscreening.api.model.UsState;
-import io.tenantscreening.common.ApiEnums;
-import io.tenantscreening.common.lists.Page;
+import io.tenantscreening.contract.ApiEnums;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
 
-import java.net.URI;
 
 /** Translates between the generated API models and the property domain (also for orders, which embed properties). */
 public final class PropertyMapper {
@@ -21,9 +23,10 @@ public final class PropertyMapper {
                 input.getZipcode());
     }
 
-    public static io.tenantscreening.api.model.Property toApi(Property property) {
-        return new io.tenantscreening.api.model.Property()
+    public static RentalProperty toApi(Property property) {
+        return new RentalProperty()
                 .id(property.id())
+                ._object(PropertyObject.PROPERTY)
                 .name(property.name())
                 .street(property.street())
                 .unit(property.unit())
@@ -33,12 +36,14 @@ public final class PropertyMapper {
                 .createdAt(property.createdAt());
     }
 
-    static PropertyList toApi(Page<Property> page, String nextHref, String previousHref) {
+    static PropertyList toApi(Page<Property> page, ListLinks.PageLinks links) {
         return new PropertyList()
                 ._object(ListObject.LIST)
                 .count(page.count())
-                .nextHref(nextHref == null ? null : URI.create(nextHref))
-                .previousHref(previousHref == null ? null : URI.create(previousHref))
+                .nextHref(links.nextUri())
+                .previousHref(links.previousUri())
+                .nextCursor(links.nextCursor())
+                .previousCursor(links.previousCursor())
                 .data(page.items().stream().map(PropertyMapper::toApi).toList());
     }
 }

@@ -1,11 +1,11 @@
 package io.tenantscreening.properties;
 
 import io.micronaut.core.annotation.Nullable;
-import io.tenantscreening.common.TenantJdbc;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.KeysetPager;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;

@@ -1,14 +1,14 @@
 package io.tenantscreening.properties;
 
 import io.micronaut.data.connection.annotation.Connectable;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Text;
 import io.tenantscreening.common.Timestamps;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;

@@ -1,16 +1,46 @@
 package io.tenantscreening.reports;
 
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.policies.Recommendation;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The results of a completed order: one check per check type it included, and the
- * report's result, consider when any check is.
+ * The results of a completed order: one check per check type it included, the report's
+ * result, consider when any check is, and what it recommends under the order's screening
+ * policy (null when the order has none). {@code version} counts from 1 and grows each time
+ * a dispute's resolution changes the records; {@code status} says whether a dispute of it is
+ * open, or that this is an earlier version, superseded.
  */
-public record Report(String id, Mode mode, String orderId, List<CheckResult> checks, Instant createdAt, Instant completedAt) {
+public record Report(String id, Mode mode, String orderId, int version, Status status, List<CheckResult> checks,
+                     Recommendation recommendation, Instant createdAt, Instant completedAt) {
+
+    /** A report as it is made: version 1, complete. */
+    public Report(String id, Mode mode, String orderId, List<CheckResult> checks, Recommendation recommendation,
+                  Instant createdAt, Instant completedAt) {
+        this(id, mode, orderId, 1, Status.COMPLETE, checks, recommendation, createdAt, completedAt);
+    }
+
+    /** As the API names it: complete, disputed (a dispute is open), superseded (an earlier version). */
+    public enum Status {
+        COMPLETE, DISPUTED, SUPERSEDED;
+
+        public String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static Status of(String value) {
+            return valueOf(value.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /** The same report with another status. */
+    public Report withStatus(Status other) {
+        return new Report(id, mode, orderId, version, other, checks, recommendation, createdAt, completedAt);
+    }
 
     public boolean consider() {
         return checks.stream().anyMatch(CheckResult::consider);
@@ -24,7 +54,21 @@ public record Report(String id, Mode mode, String orderId, List<CheckResult> che
         return checks.stream().map(CheckResult::provider).distinct().sorted().collect(Collectors.joining(", "));
     }
 
-    /** One check's result: its type (as the API names it), its provider, clear or consider, and its details (JSON). */
-    public record CheckResult(String type, String provider, boolean consider, String details) {
+    /**
+     * One check's result: its type (as the API names it), its provider, clear or consider, and
+     * its details (JSON); {@code findingsDeleted} when a dispute of the whole check deleted its
+     * findings (then clear, with details {@code {}}).
+     */
+    public record CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted) {
+
+        /** A check's result as its provider's findings state it. */
+        public CheckResult(String type, String provider, boolean consider, String details) {
+            this(type, provider, consider, details, false);
+        }
+
+        /** The check with its findings deleted after a dispute (FCRA section 611(a)(5)(A)): clear, nothing stated. */
+        public static CheckResult deleted(String type, String provider) {
+            return new CheckResult(type, provider, false, "{}", true);
+        }
     }
 }

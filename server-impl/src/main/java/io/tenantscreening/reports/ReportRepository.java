@@ -3,24 +3,31 @@ package io.tenantscreening.reports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
+import io.tenantscreening.persistence.TenantJdbc;
+import io.tenantscreening.policies.Decision;
+import io.tenantscreening.policies.ReasonCode;
+import io.tenantscreening.policies.Recommendation;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Table reports, within one tenant. */
+/** Table reports, within one tenant: the checks and the recommendation as JSON, fixed when the report is made. */
 @Singleton
 public class ReportRepository {
 
-    private static final String COLUMNS = "id, mode, order_id, checks, created_at, completed_at";
+    private static final String COLUMNS = "id, mode, order_id, version, status, checks, recommendation, created_at, completed_at";
+    private static final String VERSION_COLUMNS = "r.id, r.mode, r.order_id, v.version, 'superseded' AS status, v.checks, "
+            + "v.recommendation, r.created_at, r.completed_at";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TenantJdbc jdbc;
@@ -30,10 +37,10 @@ public class ReportRepository {
     }
 
     void insert(Tenant tenant, Report report) {
-        jdbc.update(tenant, "INSERT INTO reports (organization_id, mode, id, order_id, result, checks, created_at, "
-                        + "completed_at) VALUES ({tenant.values}, ?, ?, ?, ?::jsonb, ?, ?)",
+        jdbc.update(tenant, "INSERT INTO reports (organization_id, mode, id, order_id, result, checks, recommendation, "
+                        + "created_at, completed_at) VALUES ({tenant.values}, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)",
                 report.id(), report.orderId(), report.consider() ? "consider" : "clear", checks(report),
-                report.createdAt(), report.completedAt());
+                recommendation(report.recommendation()), report.createdAt(), report.completedAt());
     }
 
     Optional<Report> findById(Tenant tenant, String id) {
@@ -45,13 +52,47 @@ public class ReportRepository {
                 ReportRepository::read, orderId);
     }
 
+    /** The report, its row locked until the transaction ends. */
+    Optional<Report> lock(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM reports WHERE {tenant} AND id = ? FOR UPDATE",
+                ReportRepository::read, id);
+    }
+
+    /** An earlier version of the report, as it stood until it was superseded. */
+    Optional<Report> findVersion(Tenant tenant, String id, int version) {
+        return jdbc.queryOne(tenant, "SELECT " + VERSION_COLUMNS + " FROM report_versions v JOIN reports r ON r.id = v.report_id "
+                + "WHERE {tenant:r} AND r.id = ? AND v.version = ?", ReportRepository::read, id, version);
+    }
+
+    void setStatus(Tenant tenant, String id, Report.Status status) {
+        jdbc.update(tenant, "UPDATE reports SET status = ? WHERE {tenant} AND id = ?", status.value(), id);
+    }
+
+    /**
+     * Keeps the report as it stands as its version, then makes {@code revised} (the next
+     * version, complete) the report; under the report's lock.
+     */
+    void supersede(Tenant tenant, Report current, Report revised, Instant at) {
+        jdbc.update(tenant, "INSERT INTO report_versions (organization_id, mode, report_id, version, result, checks, "
+                        + "recommendation, superseded_at) VALUES ({tenant.values}, ?, ?, ?, ?::jsonb, ?::jsonb, ?)",
+                current.id(), current.version(), current.consider() ? "consider" : "clear", checks(current),
+                recommendation(current.recommendation()), at);
+        jdbc.update(tenant, "UPDATE reports SET version = ?, status = ?, result = ?, checks = ?::jsonb, recommendation = ?::jsonb "
+                        + "WHERE {tenant} AND id = ? AND version = ?", revised.version(), revised.status().value(),
+                revised.consider() ? "consider" : "clear", checks(revised), recommendation(revised.recommendation()),
+                current.id(), current.version());
+    }
+
     private static String checks(Report report) {
         ArrayNode checks = JSON.createArrayNode();
         for (Report.CheckResult check : report.checks()) {
             try {
-                checks.addObject().put("type", check.type()).put("provider", check.provider())
-                        .put("result", check.consider() ? "consider" : "clear")
-                        .set("details", JSON.readTree(check.details()));
+                ObjectNode stored = checks.addObject().put("type", check.type()).put("provider", check.provider())
+                        .put("result", check.consider() ? "consider" : "clear");
+                stored.set("details", JSON.readTree(check.details()));
+                if (check.findingsDeleted()) {
+                    stored.put("findings_deleted", true);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -59,18 +100,47 @@ public class ReportRepository {
         return checks.toString();
     }
 
+    /** The recommendation as stored, with the policy's name for the report's PDF; null when there is none. */
+    private static String recommendation(Recommendation recommendation) {
+        if (recommendation == null) {
+            return null;
+        }
+        ObjectNode stored = JSON.createObjectNode().put("decision", recommendation.decision().value())
+                .put("policy_id", recommendation.policyId()).put("policy_name", recommendation.policyName());
+        ArrayNode reasons = stored.putArray("reasons");
+        recommendation.reasons().forEach(reason -> reasons.addObject().put("code", reason.code().value())
+                .put("check", reason.check()).put("detail", reason.detail()));
+        return stored.toString();
+    }
+
+    private static Recommendation recommendation(String stored) throws IOException {
+        if (stored == null) {
+            return null;
+        }
+        JsonNode json = JSON.readTree(stored);
+        List<Recommendation.Reason> reasons = new ArrayList<>();
+        for (JsonNode reason : json.get("reasons")) {
+            reasons.add(new Recommendation.Reason(ReasonCode.of(reason.get("code").asText()), reason.get("check").asText(),
+                    reason.get("detail").asText()));
+        }
+        return new Recommendation(Decision.of(json.get("decision").asText()), json.get("policy_id").asText(),
+                json.get("policy_name").asText(), reasons);
+    }
+
     private static Report read(ResultSet row) throws SQLException {
         List<Report.CheckResult> checks = new ArrayList<>();
+        Recommendation recommendation;
         try {
             for (JsonNode check : JSON.readTree(row.getString("checks"))) {
                 checks.add(new Report.CheckResult(check.get("type").asText(), check.get("provider").asText(),
                         check.get("result").asText().equals("consider"),
-                        check.get("details").toString()));
+                        check.get("details").toString(), check.path("findings_deleted").asBoolean(false)));
             }
+            recommendation = recommendation(row.getString("recommendation"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Report(row.getString("id"), Mode.fromDb(row.getString("mode")), row.getString("order_id"), checks, row.getTimestamp("created_at").toInstant(),
-                row.getTimestamp("completed_at").toInstant());
+        return new Report(row.getString("id"), Mode.fromDb(row.getString("mode")), row.getString("order_id"),
+                row.getInt("version"), Report.Status.of(row.getString("status")), checks, recommendation, row.getTimestamp("created_at").toInstant(), row.getTimestamp("completed_at").toInstant());
     }
 }

@@ -1,14 +1,11 @@
 package io.tenantscreening.reports;
 
 import io.micronaut.json.JsonMapper;
-import io.tenantscreening.api.model.CheckType;
+import io.tenantscreening.api.model.RecommendationReason;
 import io.tenantscreening.api.model.ReportCheck;
 import io.tenantscreening.api.model.ReportCheckDetails;
-import io.tenantscreening.api.model.ReportObject;
-import io.tenantscreening.api.model.ReportStatus;
-import io.tenantscreening.api.model.ScreeningResult;
-import io.tenantscreening.common.ApiEnums;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.policies.Recommendation;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -18,27 +15,31 @@ import java.io.UncheckedIOException;
 @Singleton
 public class ReportRepresentation {
 
+    /** A check exists in a report only once it is complete. */
+    private static final String COMPLETE = "complete";
+
     private final JsonMapper json;
 
     public ReportRepresentation(JsonMapper json) {
         this.json = json;
     }
 
-    io.tenantscreening.api.model.Report toApi(Report report) {
+    public io.tenantscreening.api.model.Report toApi(Report report) {
         return new io.tenantscreening.api.model.Report()
                 .id(report.id())
-                ._object(ReportObject.REPORT)
                 .liveMode(report.mode() == Mode.LIVE)
                 .orderId(report.orderId())
+                .version(report.version())
                 .provider(report.provider())
-                .status(ReportStatus.COMPLETE)
-                .result(report.consider() ? ScreeningResult.CONSIDER : ScreeningResult.CLEAR)
+                .status(report.status().value())
+                .result(result(report.consider()))
+                .recommendation(recommendation(report.recommendation()))
                 .createdAt(report.createdAt())
                 .completedAt(report.completedAt())
                 .checks(report.checks().stream().map(this::check).toList());
     }
 
-    String json(Report report) {
+    public String json(Report report) {
         try {
             return json.writeValueAsString(toApi(report));
         } catch (IOException e) {
@@ -46,14 +47,32 @@ public class ReportRepresentation {
         }
     }
 
+    private static io.tenantscreening.api.model.Recommendation recommendation(Recommendation recommendation) {
+        if (recommendation == null) {
+            return null;
+        }
+        return new io.tenantscreening.api.model.Recommendation()
+                .decision(recommendation.decision().value())
+                .policyId(recommendation.policyId())
+                .reasons(recommendation.reasons().stream().map(reason -> new RecommendationReason()
+                        .code(reason.code().value())
+                        .check(reason.check())
+                        .detail(reason.detail())).toList());
+    }
+
+    private static String result(boolean consider) {
+        return consider ? "consider" : "clear";
+    }
+
     private ReportCheck check(Report.CheckResult check) {
         try {
             return new ReportCheck()
-                    .type(ApiEnums.of(CheckType.class, check.type()))
+                    .type(check.type())
                     .provider(check.provider())
-                    .status(ReportStatus.COMPLETE)
-                    .result(check.consider() ? ScreeningResult.CONSIDER : ScreeningResult.CLEAR)
-                    .details(json.readValue(check.details(), ReportCheckDetails.class));
+                    .status(COMPLETE)
+                    .result(result(check.consider()))
+                    .details(json.readValue(check.details(), ReportCheckDetails.class))
+                    .findingsDeleted(check.findingsDeleted());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

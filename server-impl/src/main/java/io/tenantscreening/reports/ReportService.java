@@ -1,23 +1,37 @@
 package io.tenantscreening.reports;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.events.EventService;
 import io.tenantscreening.events.EventType;
 import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.policies.Recommendation;
 import jakarta.inject.Singleton;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
-/** Makes the report of a screened order, with its report.completed event, and reads reports of one tenant. */
+/**
+ * Makes the report of a screened order, with its report.completed event; marks it disputed
+ * (report.disputed) and revises it when a dispute is resolved (report.updated, a new version
+ * when its records changed, the earlier one kept); reads reports of one tenant and their
+ * earlier versions.
+ */
 @Singleton
 public class ReportService {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ReportRepository reports;
     private final EventService events;
@@ -32,21 +46,103 @@ public class ReportService {
     }
 
     /**
-     * The report of an order whose checks are all complete, made at {@code now}, and its
-     * report.completed event; in the caller's transaction, which holds the order's lock.
+     * The report of an order whose checks are all complete, with its recommendation (null
+     * without a policy), made at {@code now}, and its report.completed event; in the caller's
+     * transaction, which holds the order's lock.
      */
     @Transactional
-    public Report create(Tenant tenant, String orderId, List<Report.CheckResult> checks, Instant now) {
-        Report report = new Report(PublicIds.newId("rpt", tenant.mode()), tenant.mode(), orderId, checks, now, now);
+    public Report create(Tenant tenant, String orderId, List<Report.CheckResult> checks, Recommendation recommendation,
+                         Instant now) {
+        Report report = new Report(PublicIds.newId("rpt", tenant.mode()), tenant.mode(), orderId, checks, recommendation,
+                now, now);
         reports.insert(tenant, report);
         events.record(tenant, EventType.REPORT_COMPLETED, report.id(), representation.json(report), null, now);
         return report;
+    }
+
+    /** The report, locked until the caller's transaction ends; 404 when there is no such report. */
+    @Transactional
+    public Report lock(Tenant tenant, String id) {
+        return reports.lock(tenant, id).orElseThrow(() -> ApiException.notFound("No report with id '" + Echo.of(id) + "'."));
+    }
+
+    /** A dispute of the locked, complete report was opened: it is disputed, with a report.disputed event. */
+    @Transactional
+    public Report disputed(Tenant tenant, Report locked, Instant now) {
+        Report disputed = locked.withStatus(Report.Status.DISPUTED);
+        reports.setStatus(tenant, locked.id(), Report.Status.DISPUTED);
+        events.record(tenant, EventType.REPORT_DISPUTED, locked.id(), representation.json(disputed), null,
+                changed(locked, disputed), now);
+        return disputed;
+    }
+
+    /**
+     * The dispute of the locked report was resolved with these checks and recommendation: it
+     * is complete again, and when its checks or recommendation changed, the next version (the
+     * one it was is kept). A report.updated event with the previous value of what changed.
+     */
+    @Transactional
+    public Report revise(Tenant tenant, Report locked, List<Report.CheckResult> checks, Recommendation recommendation,
+                         Instant now) {
+        Report same = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version(), Report.Status.COMPLETE, checks,
+                recommendation, locked.createdAt(), locked.completedAt());
+        Report revised;
+        if (content(same).equals(content(locked))) {
+            revised = same;
+            reports.setStatus(tenant, locked.id(), Report.Status.COMPLETE);
+        } else {
+            revised = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version() + 1, Report.Status.COMPLETE, checks,
+                    recommendation, locked.createdAt(), locked.completedAt());
+            reports.supersede(tenant, locked, revised, now);
+        }
+        events.record(tenant, EventType.REPORT_UPDATED, locked.id(), representation.json(revised), null,
+                changed(locked, revised), now);
+        return revised;
+    }
+
+    /** A version of the report, an earlier one or the current one; 404 for a version it never had. */
+    @Connectable
+    public Report get(Tenant tenant, String id, int version) {
+        Report current = get(tenant, id);
+        if (version == current.version()) {
+            return current;
+        }
+        return (version < current.version() ? reports.findVersion(tenant, id, version) : Optional.<Report>empty())
+                .orElseThrow(() -> ApiException.notFound("Report '" + current.id() + "' has no version " + version
+                        + "; its versions are 1 to " + current.version() + "."));
     }
 
     /** Reads run without a transaction of their own, as {@code OrderService.get} explains. */
     @Connectable
     public Report get(Tenant tenant, String id) {
         return reports.findById(tenant, id).orElseThrow(() -> ApiException.notFound("No report with id '" + Echo.of(id) + "'."));
+    }
+
+    /** What the API shows of a report's checks and recommendation, to compare two reports by. */
+    private JsonNode content(Report report) {
+        JsonNode shown = tree(representation.json(report));
+        return JSON.createArrayNode().add(shown.get("checks")).add(shown.get("recommendation"));
+    }
+
+    /** The previous value of each member of the report the API shows differently after (JSON). */
+    private String changed(Report before, Report after) {
+        JsonNode was = tree(representation.json(before));
+        JsonNode now = tree(representation.json(after));
+        ObjectNode previous = JSON.createObjectNode();
+        was.fields().forEachRemaining(member -> {
+            if (!member.getValue().equals(now.get(member.getKey()))) {
+                previous.set(member.getKey(), member.getValue());
+            }
+        });
+        return previous.toString();
+    }
+
+    private static JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The report of an order of the tenant; 404 when there is no such order, or no report yet. */

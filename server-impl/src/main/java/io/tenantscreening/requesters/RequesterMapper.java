@@ -1,7 +1,8 @@
 package io.tenantscreening.requesters;
 
+import io.tenantscreening.api.model.OriginalRequesterObject;
 import io.tenantscreening.api.model.RequesterType;
-import io.tenantscreening.common.ApiEnums;
+import io.tenantscreening.contract.ApiEnums;
 
 /** Translates an original requester into the generated API model. */
 public final class RequesterMapper {
@@ -12,6 +13,7 @@ public final class RequesterMapper {
     public static io.tenantscreening.api.model.OriginalRequester toApi(OriginalRequester requester) {
         return new io.tenantscreening.api.model.OriginalRequester()
                 .id(requester.id())
+                ._object(OriginalRequesterObject.ORIGINAL_REQUESTER)
                 .externalId(requester.externalId())
                 .type(ApiEnums.of(RequesterType.class, requester.type()))
                 .name(requester.name())

@@ -1,10 +1,10 @@
 package io.tenantscreening.requesters;
 
 import io.micronaut.core.annotation.Nullable;
-import io.tenantscreening.common.Jdbc;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
-import io.tenantscreening.common.lists.KeysetPager;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.persistence.Jdbc;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;

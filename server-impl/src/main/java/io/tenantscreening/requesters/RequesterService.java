@@ -1,12 +1,12 @@
 package io.tenantscreening.requesters;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;

@@ -2,16 +2,24 @@ package io.tenantscreening.screening;
 
 import jakarta.inject.Singleton;
 
+import java.util.List;
+
 /**
  * Test mode's provider of every check: answers at once with the canned outcome of the
- * applicant's SSN profile (see {@link OutcomeProfiles}) and a credit score of 712. Reports
- * show {@code test}.
+ * applicant's SSN profile (see {@link OutcomeProfiles}), its records dated back from the
+ * day of the screening, and a credit score of 712. Reports show {@code test}.
  */
 @Singleton
 public class CannedProvider implements CreditProvider, EvictionProvider, CriminalProvider, IdentityProvider, IncomeProvider {
 
     static final String NAME = "test";
     private static final int CANNED_SCORE = 712;
+
+    private final ReportDay day;
+
+    public CannedProvider(ReportDay day) {
+        this.day = day;
+    }
 
     @Override
     public String name() {
@@ -25,12 +33,27 @@ public class CannedProvider implements CreditProvider, EvictionProvider, Crimina
 
     @Override
     public Answer<Findings.CourtRecords> evictions(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.evictions(subject));
+        return new Answer.Done<>(OutcomeProfiles.evictions(subject, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> criminalRecords(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.criminalRecords(subject));
+        return new Answer.Done<>(OutcomeProfiles.criminalRecords(subject, day.today()));
+    }
+
+    /** At once, by the marker in the reason ({@link Reinvestigation}). */
+    @Override
+    public Answer<List<Reinvestigation.Verdict<Findings.CourtRecord>>> reinvestigate(CheckType check, ScreeningSubject subject,
+                                                                                    List<Findings.CourtRecord> disputed,
+                                                                                    String reason, Asked asked) {
+        return Reinvestigation.byReason(NAME, check, disputed, reason, asked);
+    }
+
+    /** At once, by the marker in the reason ({@link Reinvestigation}). */
+    @Override
+    public Answer<Reinvestigation.Verdict<Findings>> reinvestigateCheck(CheckType check, ScreeningSubject subject,
+                                                                       Findings disputed, String reason, Asked asked) {
+        return Reinvestigation.checkByReason(NAME, check, disputed, reason, asked);
     }
 
     @Override

@@ -32,8 +32,13 @@ public sealed interface Findings {
         }
     }
 
-    /** One court record; disposition null while the case is open. */
-    record CourtRecord(String court, LocalDate filedOn, String caseType, String disposition, String description) {
+    /**
+     * One court record; disposition null while the case is open. {@code conviction} says
+     * whether a criminal record is a conviction, and is null for eviction and other civil
+     * records (see {@link RecordAgeLimit}, which holds every provider to that).
+     */
+    record CourtRecord(String court, LocalDate filedOn, String caseType, String disposition, Boolean conviction,
+                       String description) {
     }
 
     /** identity_verification: verified or not, and why not. */
@@ -41,6 +46,18 @@ public sealed interface Findings {
         @Override
         public boolean consider() {
             return !identityVerified;
+        }
+    }
+
+    /**
+     * Any check whose findings a dispute deleted (FCRA section 611(a)(5)(A)): nothing stated,
+     * nothing to consider; policy criteria that need the check are decided as for a check not
+     * ordered.
+     */
+    record Deleted() implements Findings {
+        @Override
+        public boolean consider() {
+            return false;
         }
     }
 

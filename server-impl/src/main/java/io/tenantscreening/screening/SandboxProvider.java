@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -13,8 +14,8 @@ import java.util.function.Supplier;
  * Live mode's built-in provider of every check (the default): answers like a real provider
  * that takes a while, {@code screening.providers.sandbox.delay} after it was first asked,
  * and deterministically from the applicant's data: the outcome profiles of test mode (last
- * four digits of the SSN), with a credit score from 580 to 819 derived from name and date
- * of birth. Reports show {@code sandbox}.
+ * four digits of the SSN, records dated back from the day it answers), with a credit score
+ * from 580 to 819 derived from name and date of birth. Reports show {@code sandbox}.
  */
 @Singleton
 public class SandboxProvider implements CreditProvider, EvictionProvider, CriminalProvider, IdentityProvider, IncomeProvider {
@@ -25,10 +26,12 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
 
     private final Duration delay;
     private final Clock clock;
+    private final ReportDay day;
 
-    public SandboxProvider(@Value("${screening.providers.sandbox.delay}") Duration delay, Clock clock) {
+    public SandboxProvider(@Value("${screening.providers.sandbox.delay}") Duration delay, Clock clock, ReportDay day) {
         this.delay = delay;
         this.clock = clock;
+        this.day = day;
     }
 
     @Override
@@ -44,12 +47,33 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
 
     @Override
     public Answer<Findings.CourtRecords> evictions(ScreeningSubject subject, Asked asked) {
-        return when(subject, "eviction", asked, () -> OutcomeProfiles.evictions(subject));
+        return when(subject, "eviction", asked, () -> OutcomeProfiles.evictions(subject, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> criminalRecords(ScreeningSubject subject, Asked asked) {
-        return when(subject, "criminal", asked, () -> OutcomeProfiles.criminalRecords(subject));
+        return when(subject, "criminal", asked, () -> OutcomeProfiles.criminalRecords(subject, day.today()));
+    }
+
+    /** After the delay since it was first asked, by the marker in the reason ({@link Reinvestigation}). */
+    @Override
+    public Answer<List<Reinvestigation.Verdict<Findings.CourtRecord>>> reinvestigate(CheckType check, ScreeningSubject subject,
+                                                                                    List<Findings.CourtRecord> disputed,
+                                                                                    String reason, Asked asked) {
+        Instant ready = asked.firstAskedAt().plus(delay);
+        return clock.instant().isBefore(ready)
+                ? new Answer.Later<>(ready, NAME + ":" + subject.applicantId() + ":reinvestigation:" + check.value())
+                : Reinvestigation.byReason(NAME, check, disputed, reason, asked);
+    }
+
+    /** After the delay since it was first asked, by the marker in the reason ({@link Reinvestigation}). */
+    @Override
+    public Answer<Reinvestigation.Verdict<Findings>> reinvestigateCheck(CheckType check, ScreeningSubject subject,
+                                                                       Findings disputed, String reason, Asked asked) {
+        Instant ready = asked.firstAskedAt().plus(delay);
+        return clock.instant().isBefore(ready)
+                ? new Answer.Later<>(ready, NAME + ":" + subject.applicantId() + ":reinvestigation:" + check.value() + ":whole")
+                : Reinvestigation.checkByReason(NAME, check, disputed, reason, asked);
     }
 
     @Override

@@ -22,6 +22,16 @@ public interface ScreeningProvider {
     /** The name reports show and configuration uses. */
     String name();
 
+    /**
+     * Verifies again, as a whole, a check this provider reported and the applicant disputes
+     * (FCRA section 611): one verdict, whose correction (for {@link Reinvestigation.Outcome#CORRECTED})
+     * is the re-verified findings, of the same kind as {@code disputed}. {@code reason} is the
+     * applicant's, in their words. Asked as a check is asked, again until it answers; what it
+     * has not answered by the end of the reinvestigation period is deleted from the report.
+     */
+    Answer<Reinvestigation.Verdict<Findings>> reinvestigateCheck(CheckType check, ScreeningSubject subject, Findings disputed,
+                                                                String reason, Asked asked);
+
     /** What the service knows of a check it asked before: when it first asked, and the provider's reference (null at first). */
     record Asked(Instant firstAskedAt, String reference) {
     }

@@ -65,6 +65,34 @@ public class ScreeningProviders {
         };
     }
 
+    /** Asks the named provider (the one that reported the check) to verify disputed records of an eviction or criminal check again. */
+    public Answer<List<Reinvestigation.Verdict<Findings.CourtRecord>>> reinvestigate(CheckType check, String providerName,
+                                                                                    ScreeningSubject subject,
+                                                                                    List<Findings.CourtRecord> disputed, String reason,
+                                                                                    ScreeningProvider.Asked asked) {
+        if (check != CheckType.EVICTION && check != CheckType.CRIMINAL) {
+            throw new IllegalArgumentException("only court records are reinvestigated, not " + check.value() + " checks");
+        }
+        ScreeningProvider provider = offering.get(check).get(providerName);
+        if (provider == null) {
+            throw new IllegalStateException("no provider named '" + providerName + "' offers " + check.value()
+                    + " checks any more; install it again to reinvestigate the records it reported");
+        }
+        return ((CourtRecordProvider) provider).reinvestigate(check, subject, disputed, reason, asked);
+    }
+
+    /** Asks the named provider (the one that reported the check) to verify a check disputed as a whole again. */
+    public Answer<Reinvestigation.Verdict<Findings>> reinvestigateCheck(CheckType check, String providerName, ScreeningSubject subject,
+                                                                       Findings disputed, String reason,
+                                                                       ScreeningProvider.Asked asked) {
+        ScreeningProvider provider = offering.get(check).get(providerName);
+        if (provider == null) {
+            throw new IllegalStateException("no provider named '" + providerName + "' offers " + check.value()
+                    + " checks any more; install it again to reinvestigate the check it reported");
+        }
+        return provider.reinvestigateCheck(check, subject, disputed, reason, asked);
+    }
+
     private static <P extends ScreeningProvider> Map<String, P> byName(List<P> providers) {
         return providers.stream().collect(Collectors.toMap(ScreeningProvider::name, Function.identity()));
     }

@@ -1,7 +1,7 @@
 package io.tenantscreening.screening;
 
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -14,11 +14,10 @@ import java.util.List;
 @Singleton
 public class ScreeningRepository {
 
-    private static final String COLUMNS = "check_type, status, provider, provider_reference, result, details, requested_at";
+    private static final String COLUMNS = "check_type, status, provider, provider_reference, details, requested_at";
 
-    /** A check as stored. {@code result} and {@code details} are set once it is complete. */
-    record Check(CheckType type, boolean complete, String provider, String reference, String result, String details,
-                 Instant requestedAt) {
+    /** A check as stored. {@code findings} are set once it is complete. */
+    record Check(CheckType type, boolean complete, String provider, String reference, Findings findings, Instant requestedAt) {
     }
 
     /** What a step learnt of one check: still open (with the provider's reference) or complete (with its findings). */
@@ -63,8 +62,10 @@ public class ScreeningRepository {
     }
 
     private static Check read(ResultSet row) throws SQLException {
-        return new Check(CheckType.of(row.getString("check_type")), row.getString("status").equals("complete"),
-                row.getString("provider"), row.getString("provider_reference"), row.getString("result"), row.getString("details"),
+        CheckType type = CheckType.of(row.getString("check_type"));
+        String details = row.getString("details");
+        return new Check(type, row.getString("status").equals("complete"), row.getString("provider"),
+                row.getString("provider_reference"), details == null ? null : FindingsJson.read(type, details),
                 row.getTimestamp("requested_at").toInstant());
     }
 }

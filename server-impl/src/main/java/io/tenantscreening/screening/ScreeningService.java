@@ -4,10 +4,11 @@ import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
-import io.tenantscreening.common.ApiException;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.copies.ReportCopies;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -18,11 +19,14 @@ import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -42,6 +46,11 @@ import java.util.concurrent.TimeoutException;
  * transaction under the order's lock. Providers are asked outside any transaction (a real
  * one answers over the network). A step on an order that is no longer pending (canceled
  * meanwhile) asks nothing and stores nothing, so a canceled order gets no report.
+ *
+ * <p>Whatever the provider, its findings pass the age limit of records
+ * ({@link RecordAgeLimit}) before they are stored and their result decided, counted from
+ * the day of the step; the report passes its checks through the limit again, counted from
+ * its own day, since checks answered on earlier days may have aged past it since.
  */
 @Singleton
 public class ScreeningService {
@@ -53,31 +62,40 @@ public class ScreeningService {
      */
     static final String CALLS = "provider-calls";
 
+    private static final Logger LOG = LoggerFactory.getLogger(ScreeningService.class);
+
     private final ScreeningRepository checks;
     private final ScreeningProviders providers;
     private final OrderService orders;
     private final OrderLifecycle lifecycle;
     private final ApplicantService applicants;
     private final ReportService reports;
+    private final ReportCopies copies;
+    private final Recommendations recommendations;
     private final TransactionOperations<Connection> transactions;
     private final ExecutorService calls;
     private final Duration timeout;
     private final Clock clock;
+    private final ReportDay day;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
-                            TransactionOperations<Connection> transactions, @Named(ScreeningService.CALLS) ExecutorService calls,
-                            @Value("${screening.providers.timeout}") Duration timeout, Clock clock) {
+                            ReportCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
+                            @Named(ScreeningService.CALLS) ExecutorService calls,
+                            @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day) {
         this.checks = checks;
         this.providers = providers;
         this.orders = orders;
         this.lifecycle = lifecycle;
         this.applicants = applicants;
         this.reports = reports;
+        this.copies = copies;
+        this.recommendations = recommendations;
         this.transactions = transactions;
         this.calls = calls;
         this.timeout = timeout;
         this.clock = clock;
+        this.day = day;
     }
 
     /** Where a screening stands after a step. */
@@ -195,7 +213,8 @@ public class ScreeningService {
 
     /**
      * Under the order's lock: stores the answers in one statement; when every check is done,
-     * makes the report from the checks as stored and completes the order.
+     * makes the report from the checks as stored, with its recommendation, completes the order
+     * and offers the applicant their copy (a link by email, {@link ReportCopies}).
      */
     private Progress settle(Tenant tenant, String orderId, List<ScreeningRepository.CheckState> asked,
                             Map<CheckType, Answer<? extends Findings>> answers, OrderLifecycle.Actor actor) {
@@ -204,13 +223,14 @@ public class ScreeningService {
             return new Stopped();
         }
         Instant now = Timestamps.now(clock);
+        LocalDate today = day.of(now);
         Instant askAgain = null;
         List<ScreeningRepository.CheckState> learnt = new ArrayList<>();
         for (ScreeningRepository.CheckState check : asked) {
             Answer<? extends Findings> answer = answers.get(check.type());
             if (answer instanceof Answer.Done<? extends Findings> done) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        check.reference(), done.findings()));
+                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today)));
             } else if (answer instanceof Answer.Later<? extends Findings> later) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
                         later.reference(), null));
@@ -223,11 +243,28 @@ public class ScreeningService {
         if (askAgain != null) {
             return new AskAgain(askAgain);
         }
-        List<ScreeningRepository.Check> all = checks.ofOrder(tenant, orderId);
-        reports.create(tenant, orderId, all.stream().map(check -> new Report.CheckResult(check.type().value(), check.provider(),
-                check.result().equals("consider"), check.details())).toList(), now);
+        List<Report.CheckResult> results = new ArrayList<>();
+        Map<CheckType, Findings> reported = new EnumMap<>(CheckType.class);
+        for (ScreeningRepository.Check check : checks.ofOrder(tenant, orderId)) {
+            Findings findings = withinAgeLimit(orderId, check.type(), check.findings(), today);
+            reported.put(check.type(), findings);
+            results.add(new Report.CheckResult(check.type().value(), check.provider(), findings.consider(),
+                    FindingsJson.write(findings)));
+        }
+        reports.create(tenant, orderId, results, recommendations.of(tenant, locked, reported, now), now);
         lifecycle.complete(tenant, locked, now, actor);
+        copies.offer(tenant, locked, applicants.require(tenant, locked.applicantId()), now);
         return new Completed();
+    }
+
+    /** The findings without the records the age limit keeps out; logs how many it left out, and nothing of them. */
+    private static Findings withinAgeLimit(String orderId, CheckType check, Findings findings, LocalDate reportDay) {
+        RecordAgeLimit.Limited limited = RecordAgeLimit.apply(check, findings, reportDay);
+        if (limited.removed() > 0) {
+            LOG.info("left {} record(s) older than the age limit out of the {} check of order {}", limited.removed(),
+                    check.value(), orderId);
+        }
+        return limited.findings();
     }
 
     /** A provider failed or did not answer in time; the screening step is retried with backoff. */

@@ -1,6 +1,6 @@
 package io.tenantscreening.webhooks;
 
-import io.tenantscreening.common.lists.KeysetPager;
+import io.tenantscreening.lists.KeysetPager;
 
 import java.time.Instant;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.tenantscreening.webhooks;
 
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
-import io.tenantscreening.common.lists.KeysetPager;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
 import io.tenantscreening.events.Event;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -39,10 +39,15 @@ class WebhookDeliveryRepository {
     record Created(String id, String endpointId) {
     }
 
-    /** One delivery of the event to each endpoint of its tenant that subscribes to its type, due at once. */
+    /**
+     * One delivery of the event to each endpoint of its tenant that subscribes to its type, due
+     * at once. Only endpoints of a version in which the type exists subscribe to it: versions
+     * are dates, so that is one comparison in the same query.
+     */
     List<Created> createFor(Tenant tenant, Event event) {
         List<String> endpoints = jdbc.query(tenant, "SELECT id FROM webhook_endpoints WHERE {tenant} "
-                + "AND (enabled_events = '{}' OR ? = ANY (enabled_events))", row -> row.getString(1), event.type().value());
+                        + "AND (enabled_events = '{}' OR ? = ANY (enabled_events)) AND api_version >= ?", row -> row.getString(1),
+                event.type().value(), event.type().since().day());
         if (endpoints.isEmpty()) {
             return List.of();
         }

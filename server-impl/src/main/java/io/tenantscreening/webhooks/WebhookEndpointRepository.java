@@ -2,11 +2,12 @@ package io.tenantscreening.webhooks;
 
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.TenantJdbc;
-import io.tenantscreening.common.crypto.Sealer;
-import io.tenantscreening.common.lists.KeysetPager;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.contract.ApiVersion;
+import io.tenantscreening.crypto.Sealer;
+import io.tenantscreening.lists.KeysetPager;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Optional;
@@ -23,7 +25,7 @@ import java.util.Optional;
 class WebhookEndpointRepository {
 
     private static final String TABLE = "webhook_endpoints";
-    private static final String COLUMNS = "id, mode, url, enabled_events, created_at";
+    private static final String COLUMNS = "id, mode, url, enabled_events, api_version, created_at";
 
     private final TenantJdbc jdbc;
     private final KeysetPager pager;
@@ -38,9 +40,10 @@ class WebhookEndpointRepository {
     }
 
     void insert(Tenant tenant, WebhookEndpoint endpoint, Sealer.Sealed secret) {
-        jdbc.update(tenant, "INSERT INTO webhook_endpoints (organization_id, mode, id, url, enabled_events, secret_ciphertext, "
-                        + "secret_key_id, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?)", endpoint.id(), endpoint.url(),
-                endpoint.enabledEvents(), secret.ciphertext(), secret.keyId(), endpoint.createdAt());
+        jdbc.update(tenant, "INSERT INTO webhook_endpoints (organization_id, mode, id, url, enabled_events, api_version, "
+                        + "secret_ciphertext, secret_key_id, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?)", endpoint.id(),
+                endpoint.url(), endpoint.enabledEvents(), endpoint.apiVersion().day(), secret.ciphertext(), secret.keyId(),
+                endpoint.createdAt());
     }
 
     Optional<WebhookEndpoint> findById(Tenant tenant, String id) {
@@ -103,6 +106,7 @@ class WebhookEndpointRepository {
     private static WebhookEndpoint read(ResultSet row) throws SQLException {
         return new WebhookEndpoint(row.getString("id"), Mode.fromDb(row.getString("mode")), row.getString("url"),
                 new ArrayList<>(Arrays.asList((String[]) row.getArray("enabled_events").getArray())),
+                ApiVersion.of(row.getObject("api_version", LocalDate.class).toString()).orElseThrow(),
                 row.getTimestamp("created_at").toInstant());
     }
 }

@@ -1,7 +1,7 @@
 package io.tenantscreening.webhooks;
 
-import io.tenantscreening.common.crypto.Hmac;
-import io.tenantscreening.common.crypto.Sealer;
+import io.tenantscreening.crypto.Hmac;
+import io.tenantscreening.crypto.Sealer;
 import jakarta.inject.Singleton;
 
 import java.nio.charset.StandardCharsets;

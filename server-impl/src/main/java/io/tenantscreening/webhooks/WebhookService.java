@@ -1,13 +1,14 @@
 package io.tenantscreening.webhooks;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.ApiException;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.contract.ApiVersion;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
@@ -44,11 +45,12 @@ public class WebhookService {
     record WithSecret(WebhookEndpoint endpoint, String secret) {
     }
 
+    /** A new endpoint of the API version of the request that registers it. */
     @Transactional
-    public WithSecret create(Tenant tenant, String url, List<String> enabledEvents) {
+    public WithSecret create(Tenant tenant, String url, List<String> enabledEvents, ApiVersion version) {
         String checked = urls.check(url, tenant.mode()).toString();
         WebhookEndpoint endpoint = new WebhookEndpoint(PublicIds.newId("we", tenant.mode()), tenant.mode(), checked,
-                enabledEvents.stream().sorted().toList(), Timestamps.now(clock));
+                enabledEvents.stream().sorted().toList(), version, Timestamps.now(clock));
         String secret = WebhookSecrets.newSecret();
         endpoints.insert(tenant, endpoint, secrets.seal(endpoint.id(), secret));
         return new WithSecret(endpoint, secret);

@@ -1,8 +1,8 @@
 package io.tenantscreening.webhooks;
 
-import io.tenantscreening.common.ApiException;
-import io.tenantscreening.common.ErrorSource;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorSource;
 import jakarta.inject.Singleton;
 
 import java.net.URI;
@@ -14,7 +14,9 @@ import java.util.Optional;
 /**
  * Checks an endpoint URL when it is registered: absolute, {@code https} (test mode also
  * {@code http}), no credentials in it, and a host whose every address is allowed
- * ({@link WebhookAddresses}). Delivery checks the address again when it connects.
+ * ({@link WebhookAddresses}). Delivery checks the address again when it connects. Control
+ * and bidirectional characters, raw or percent-encoded, never get here: the contract check
+ * refuses them in every URL member of a request.
  */
 @Singleton
 class WebhookUrls {
@@ -58,7 +60,7 @@ class WebhookUrls {
             WebhookAddresses.resolve(uri.getHost(), allowLoopback(mode));
         } catch (WebhookAddresses.Refused refused) {
             throw ApiException.invalid(URL, refused.getMessage() + "; deliveries cannot go there"
-                    + (mode == Mode.TEST && refused.getMessage().contains("loopback")
+                    + (mode == Mode.TEST && refused.loopback()
                     ? " unless the operator enables loopback endpoints for test mode (WEBHOOK_ALLOW_LOOPBACK)." : "."));
         } catch (UnknownHostException unknown) {
             throw ApiException.invalid(URL, "The host '" + uri.getHost() + "' cannot be resolved.");

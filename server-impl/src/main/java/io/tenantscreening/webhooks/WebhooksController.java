@@ -7,18 +7,18 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.WebhookEndpointsApi;
 import io.tenantscreening.api.model.CreateWebhookEndpointRequest;
-import io.tenantscreening.api.model.EventType;
 import io.tenantscreening.api.model.WebhookDeliveryList;
 import io.tenantscreening.api.model.WebhookEndpointList;
 import io.tenantscreening.auth.Caller;
-import io.tenantscreening.common.RequestThreads;
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.common.lists.ListLinks;
-import io.tenantscreening.common.lists.Page;
-import io.tenantscreening.common.lists.PageRequest;
+import io.tenantscreening.contract.ApiVersion;
+import io.tenantscreening.contract.ApiVersions;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.web.RequestThreads;
 
-import java.util.List;
 import java.util.Map;
 
 /** The /webhook_endpoints operations. */
@@ -43,9 +43,9 @@ public class WebhooksController implements WebhookEndpointsApi {
     public HttpResponse<io.tenantscreening.api.model.WebhookEndpoint> createWebhookEndpoint(
             CreateWebhookEndpointRequest request, @Nullable String serviceTenantVersion) {
         var input = request.getWebhookEndpoint();
-        List<String> events = input.getEnabledEvents() == null ? List.of()
-                : input.getEnabledEvents().stream().map(EventType::getValue).toList();
-        WebhookService.WithSecret created = webhooks.create(Caller.current().tenant(), input.getUrl().toString(), events);
+        ApiVersion version = ApiVersions.current();
+        WebhookService.WithSecret created = webhooks.create(Caller.current().tenant(), input.getUrl().toString(),
+                WebhookMapper.enabledEvents(input, version), version);
         return HttpResponse.<io.tenantscreening.api.model.WebhookEndpoint>status(HttpStatus.CREATED)
                 .header("Location", settings.url(PATH + "/" + created.endpoint().id()))
                 .body(WebhookMapper.toApi(created.endpoint(), created.secret()));
@@ -71,8 +71,7 @@ public class WebhooksController implements WebhookEndpointsApi {
         String path = PATH + "/" + id + "/deliveries";
         PageRequest request = links.request(list, tenant, cursor, perPage);
         Page<WebhookDelivery> page = webhooks.deliveries(tenant, id, request);
-        return HttpResponse.ok(WebhookMapper.deliveries(page, links.href(list, path, tenant, page.next(), request.perPage(), Map.of()),
-                links.href(list, path, tenant, page.previous(), request.perPage(), Map.of())));
+        return HttpResponse.ok(WebhookMapper.deliveries(page, links.links(list, path, tenant, page, request.perPage(), Map.of())));
     }
 
     @Override
@@ -81,8 +80,7 @@ public class WebhooksController implements WebhookEndpointsApi {
         Tenant tenant = Caller.current().tenant();
         PageRequest request = links.request(LIST, tenant, cursor, perPage);
         Page<WebhookEndpoint> page = webhooks.list(tenant, request);
-        return HttpResponse.ok(WebhookMapper.toApi(page, links.href(LIST, PATH, tenant, page.next(), request.perPage(), Map.of()),
-                links.href(LIST, PATH, tenant, page.previous(), request.perPage(), Map.of())));
+        return HttpResponse.ok(WebhookMapper.toApi(page, links.links(LIST, PATH, tenant, page, request.perPage(), Map.of())));
     }
 
     @Override

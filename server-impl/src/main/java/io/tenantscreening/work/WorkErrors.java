@@ -3,8 +3,8 @@ package io.tenantscreening.work;
 import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
-import io.tenantscreening.common.Jdbc;
 import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package io.tenantscreening.work;
 
 import io.micronaut.transaction.annotation.Transactional;
-import io.tenantscreening.common.Jdbc;
+import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;

@@ -13,11 +13,11 @@ import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.jdbc.DataSourceResolver;
-import io.tenantscreening.operator.OperatorCommand;
+import io.tenantscreening.common.Environments;
 import jakarta.inject.Singleton;
 
-import javax.sql.DataSource;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * Background work on db-scheduler: tasks live in PostgreSQL (table scheduled_tasks), every
@@ -42,7 +42,7 @@ public class WorkScheduling {
      */
     @Context
     @Bean(preDestroy = "stop")
-    @Requires(notEnv = OperatorCommand.ENVIRONMENT)
+    @Requires(notEnv = Environments.OPERATOR)
     public Scheduler scheduler(List<BackgroundWork> work, DataSource dataSource, DataSourceResolver resolver,
                                WorkSettings settings, WorkErrors errors) {
         List<Task<?>> tasks = work.stream().<Task<?>>map(BackgroundWork::task).toList();

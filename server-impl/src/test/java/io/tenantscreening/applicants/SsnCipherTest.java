@@ -1,9 +1,9 @@
 package io.tenantscreening.applicants;
 
 import io.tenantscreening.common.ServiceSettings;
-import io.tenantscreening.common.crypto.KeyRing;
-import io.tenantscreening.common.crypto.Sealer;
-import io.tenantscreening.common.crypto.SealingKeys;
+import io.tenantscreening.crypto.KeyRing;
+import io.tenantscreening.crypto.Sealer;
+import io.tenantscreening.crypto.SealingKeys;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ApiKeyCacheTest {
 
     private static final byte[] DIGEST = {1, 2, 3};
-    private static final ApiKeyRecord KEY = new ApiKeyRecord("key_1", "org_1", Mode.TEST, Scope.FULL, "abcd", Instant.EPOCH, null);
+    private static final ApiKeyRecord KEY = new ApiKeyRecord("key_1", "org_1", Mode.TEST, Scope.FULL, "abcd", Instant.EPOCH, null, null);
 
     private final ApiKeyCache cache = new ApiKeyCache(Duration.ofSeconds(60));
     private final AtomicInteger lookups = new AtomicInteger();

@@ -1,8 +1,8 @@
 package io.tenantscreening.orders;
 
 import io.tenantscreening.common.ServiceSettings;
-import io.tenantscreening.common.crypto.KeyRing;
-import io.tenantscreening.common.crypto.SealingKeys;
+import io.tenantscreening.crypto.KeyRing;
+import io.tenantscreening.crypto.SealingKeys;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

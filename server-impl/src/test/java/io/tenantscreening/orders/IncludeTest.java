@@ -1,6 +1,6 @@
 package io.tenantscreening.orders;
 
-import io.tenantscreening.common.ApiException;
+import io.tenantscreening.errors.ApiException;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;

@@ -2,6 +2,7 @@ package io.tenantscreening.screening;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.LocalDate;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,11 +31,30 @@ class CheckTypeTest {
 
     @Test
     void findingsAreStoredInTheShapeOfTheReportsDetails() {
-        assertThat(FindingsJson.write(OutcomeProfiles.evictions(new ScreeningSubject("ap_1", "A", "B", null, "0001"))))
-                .isEqualTo("{\"records\":[{\"court\":\"Travis County Justice Court, Precinct 5\",\"filed_on\":\"2021-06-14\","
-                        + "\"case_type\":\"eviction\",\"disposition\":\"Judgment for plaintiff\",\"description\":\"Non-payment of rent\"}]}");
-        assertThat(FindingsJson.write(OutcomeProfiles.credit(new ScreeningSubject("ap_1", "A", "B", null, "0003"), 700)))
-                .isEqualTo("{\"score_model\":\"VantageScore 4.0\",\"score\":null,\"tradelines\":{\"total\":1,\"open\":1,"
-                        + "\"delinquent\":0,\"total_balance_cents\":0}}");
+        String eviction = "{\"records\":[{\"court\":\"Travis County Justice Court, Precinct 5\",\"filed_on\":\"2023-11-25\","
+                + "\"case_type\":\"eviction\",\"disposition\":\"Judgment for plaintiff\",\"conviction\":null,"
+                + "\"description\":\"Non-payment of rent\"}]}";
+        String thinFile = "{\"score_model\":\"VantageScore 4.0\",\"score\":null,\"tradelines\":{\"total\":1,\"open\":1,"
+                + "\"delinquent\":0,\"total_balance_cents\":0}}";
+
+        assertThat(FindingsJson.write(OutcomeProfiles.evictions(subject("0001"), LocalDate.of(2026, 11, 25)))).isEqualTo(eviction);
+        assertThat(FindingsJson.write(OutcomeProfiles.credit(subject("0003"), 700))).isEqualTo(thinFile);
+        assertThat(FindingsJson.write(FindingsJson.read(CheckType.EVICTION, eviction))).isEqualTo(eviction);
+        assertThat(FindingsJson.write(FindingsJson.read(CheckType.CREDIT, thinFile))).isEqualTo(thinFile);
+    }
+
+    /** CourtRecord.conviction: findings stored before it existed read back with it null. */
+    @Test
+    void storedCourtRecordsWithoutAConvictionReadBackWithNone() {
+        Findings read = FindingsJson.read(CheckType.CRIMINAL, "{\"records\":[{\"court\":\"Travis County District Court\","
+                + "\"filed_on\":\"2019-03-02\",\"case_type\":\"misdemeanor\",\"disposition\":\"Deferred adjudication\","
+                + "\"description\":\"Theft of property under $750\"}]}");
+
+        assertThat(read).isEqualTo(new Findings.CourtRecords(List.of(new Findings.CourtRecord("Travis County District Court",
+                LocalDate.of(2019, 3, 2), "misdemeanor", "Deferred adjudication", null, "Theft of property under $750"))));
+    }
+
+    private static ScreeningSubject subject(String ssnLastFour) {
+        return new ScreeningSubject("ap_1", "A", "B", null, ssnLastFour);
     }
 }

@@ -6,9 +6,11 @@ import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
-import io.tenantscreening.common.OpenApiDocument;
+import io.tenantscreening.contract.OpenApiDocument;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -20,7 +22,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -28,7 +33,8 @@ import static org.assertj.core.api.Assertions.fail;
  * The one HTTP client of the conformance tests. Every exchange is checked against
  * openapi.yaml: the response always, the request too unless the test sends a request it
  * means to be invalid (then the contract must agree that it is). Any violation fails the
- * test, whatever the test itself asserts.
+ * test, whatever the test itself asserts. A compressed body is decoded first, as clients
+ * do; one in a content coding clients do not decode fails the test.
  */
 public final class Api {
 
@@ -155,7 +161,9 @@ public final class Api {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
-            ApiResponse result = new ApiResponse(response.statusCode(), response.headers().map(), response.body());
+            String coding = response.headers().firstValue("Content-Encoding").orElse(null);
+            ApiResponse result = new ApiResponse(response.statusCode(), response.headers().map(), decode(coding, response.body()),
+                    response.body());
             if (validate) {
                 validateResponse(method, path(), result);
             }
@@ -223,5 +231,31 @@ public final class Api {
 
     private static String decode(String text) {
         return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    }
+
+    /** The body as a client reads it, its content coding undone (one HTTP clients decode, or the test fails). */
+    private static String decode(String coding, byte[] received) {
+        if (coding == null || coding.equalsIgnoreCase("identity") || received.length == 0) {
+            return new String(received, StandardCharsets.UTF_8);
+        }
+        InputStream in = switch (coding.toLowerCase(Locale.ROOT)) {
+            case "gzip" -> gunzip(received);
+            case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(received));
+            default -> throw new AssertionError("The service answered in the content coding '" + coding
+                    + "', which HTTP clients do not decode");
+        };
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError("The body does not decode as " + coding, e);
+        }
+    }
+
+    private static InputStream gunzip(byte[] received) {
+        try {
+            return new GZIPInputStream(new ByteArrayInputStream(received));
+        } catch (IOException e) {
+            throw new AssertionError("The body does not decode as gzip", e);
+        }
     }
 }

@@ -31,6 +31,11 @@ public final class CapturedLogs implements AutoCloseable {
         return new CapturedLogs(loggerName);
     }
 
+    /** What a class of the service logs, named by the class so that a move cannot leave the capture empty. */
+    public static CapturedLogs of(Class<?> loggingClass) {
+        return new CapturedLogs(loggingClass.getName());
+    }
+
     /** What was logged so far; safe while the service's threads go on logging. */
     public List<String> lines() {
         List<ILoggingEvent> events;

@@ -1,11 +1,19 @@
 package io.tenantscreening.conformance.support;
 
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,9 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Debian's Chromium, headless, driven by Selenium through Debian's ChromeDriver (nothing is
  * downloaded; .ci/run installs both), without background networking: only the pages a test
- * opens are loaded.
+ * opens are loaded. Screenshots go to conformance-tests/target/screenshots.
  */
 public final class HeadlessChromium {
+
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private static final String CHROMIUM = "/usr/bin/chromium";
     private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
@@ -50,5 +60,45 @@ public final class HeadlessChromium {
         ChromeDriver browser = new ChromeDriver(service, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return browser;
+    }
+
+    /** The page scrolls only up and down: nothing is wider than the screen. */
+    public static void assertNoSidewaysScrolling(WebDriver browser) {
+        assertThat((Long) ((JavascriptExecutor) browser).executeScript(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"))
+                .as("horizontal scrolling on a phone").isZero();
+    }
+
+    /** The whole page at the screen's width, as Chromium's DevTools capture it beyond the viewport. */
+    public static void saveWholePage(WebDriver browser, String name) {
+        ChromeDriver chrome = (ChromeDriver) browser;
+        Map<String, Object> metrics = chrome.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+        @SuppressWarnings("unchecked")
+        Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
+        @SuppressWarnings("unchecked")
+        Map<String, Number> viewport = (Map<String, Number>) metrics.get("cssLayoutViewport");
+        save(chrome, name, 0, viewport.get("clientWidth"), size.get("height"));
+    }
+
+    /** The band of the page this element covers, at the screen's full width. */
+    public static void savePart(WebDriver browser, WebElement part, String name) {
+        ChromeDriver chrome = (ChromeDriver) browser;
+        Map<String, Object> metrics = chrome.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+        @SuppressWarnings("unchecked")
+        Map<String, Number> viewport = (Map<String, Number>) metrics.get("cssLayoutViewport");
+        Number top = (Number) ((JavascriptExecutor) browser).executeScript(
+                "return arguments[0].getBoundingClientRect().top + window.scrollY;", part);
+        save(chrome, name, top, viewport.get("clientWidth"), part.getRect().getHeight());
+    }
+
+    private static void save(ChromeDriver chrome, String name, Number top, Number width, Number height) {
+        Map<String, Object> shot = chrome.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", top, "width", width, "height", height, "scale", 1)));
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Files.write(SCREENSHOTS.resolve(name), Base64.getDecoder().decode((String) shot.get("data")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -60,10 +60,14 @@ public final class JarProcess {
         return new Result(started.process().exitValue(), started.stdout(), started.stderr());
     }
 
-    /** The environment that points a process at the test database, with the test server's keys. */
+    /** The environment that points a process at the test database, with the test server's keys and agency. */
     public static Map<String, String> testDatabaseEnvironment() {
         return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
-                "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS);
+                "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS,
+                "AGENCY_NAME", TestServer.AGENCY_NAME, "AGENCY_ADDRESS", TestServer.AGENCY_ADDRESS,
+                "AGENCY_PHONE", TestServer.AGENCY_PHONE,
+                // As in the test server: limits far above what a test sends (RateLimitTest sets its own).
+                "RATE_LIMIT_LIVE", "1000000", "RATE_LIMIT_TEST", "1000000");
     }
 
     /**

@@ -45,8 +45,8 @@ public final class Pages {
         return client;
     }
 
-    /** An answer: status, headers and the HTML. */
-    public record Page(int status, String contentType, String retryAfter, String html) {
+    /** An answer: status, headers (Location of a redirect, else null) and the HTML. */
+    public record Page(int status, String contentType, String retryAfter, String html, String location) {
 
         /** The CSRF token written into the page's form. */
         public String formToken() {
@@ -91,7 +91,8 @@ public final class Pages {
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Page(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
-                    response.headers().firstValue("Retry-After").orElse(null), response.body());
+                    response.headers().firstValue("Retry-After").orElse(null), response.body(),
+                    response.headers().firstValue("Location").orElse(null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

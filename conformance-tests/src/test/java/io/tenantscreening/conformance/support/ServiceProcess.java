@@ -12,9 +12,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The service as a separate process on a port of its own, started as an operator starts it,
- * so that it can be stopped or killed (kill -9) without taking the test with it.
+ * so that it can be stopped or killed (kill -9) without taking the test with it. Closing it
+ * stops it.
  */
-public record ServiceProcess(JarProcess.Started process, int port) {
+public record ServiceProcess(JarProcess.Started process, int port) implements AutoCloseable {
 
     /** Starts the service with this environment (PORT is chosen here) and waits until it serves. */
     public static ServiceProcess start(Map<String, String> environment) {
@@ -63,7 +64,13 @@ public record ServiceProcess(JarProcess.Started process, int port) {
         }
     }
 
-    private static int freePort() {
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** A port no process listens on now. */
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

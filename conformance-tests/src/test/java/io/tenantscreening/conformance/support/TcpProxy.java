@@ -14,15 +14,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP proxy on a loopback port to the tests' PostgreSQL server that a test can cut (every
- * connection closed, new ones refused: the database is out of reach) and restore, to play
- * a database outage for a service connected through it.
+ * connection closed, new ones refused: the database is out of reach), hold (connections
+ * stay open and new ones are accepted, but nothing is passed on in either direction: the
+ * database stops answering without refusing, as behind a network path that drops packets)
+ * and restore, to play a database outage for a service connected through it. What arrives
+ * while it holds, a connection's end included, is passed on when it is restored, as TCP
+ * delivers what it retransmitted once the path is back.
  */
 public final class TcpProxy implements AutoCloseable {
 
     private final int port;
     private final URI target;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private final Object passing = new Object();
     private volatile ServerSocket listener;
+    private boolean holding;
 
     private TcpProxy(int port, URI target) {
         this.port = port;
@@ -50,10 +56,25 @@ public final class TcpProxy implements AutoCloseable {
         listener = null;
         open.forEach(TcpProxy::close);
         open.clear();
+        pass();
     }
 
-    /** The database is reachable again. */
+    /**
+     * The database stops answering without refusing: connections, open and new, stay open,
+     * and whatever either side sends waits in the proxy until {@link #restore()}.
+     */
+    public void hold() {
+        synchronized (passing) {
+            holding = true;
+        }
+    }
+
+    /** The database is reachable again; what was held is passed on. */
     public synchronized void restore() {
+        pass();
+        if (listener != null) {
+            return;
+        }
         try {
             ServerSocket socket = new ServerSocket();
             socket.setReuseAddress(true);
@@ -87,11 +108,32 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
+    private void pass() {
+        synchronized (passing) {
+            holding = false;
+            passing.notifyAll();
+        }
+    }
+
+    /** Returns once the proxy passes data on (at once unless it holds). */
+    private void awaitPassing() throws InterruptedException {
+        synchronized (passing) {
+            while (holding) {
+                passing.wait();
+            }
+        }
+    }
+
     private void pump(Socket from, Socket to) {
         Thread thread = new Thread(() -> {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                in.transferTo(out);
-            } catch (IOException broken) {
+                byte[] buffer = new byte[8192];
+                for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                    awaitPassing();
+                    out.write(buffer, 0, read);
+                }
+                awaitPassing();
+            } catch (IOException | InterruptedException broken) {
                 // one side closed or was cut: both go
             } finally {
                 close(from);

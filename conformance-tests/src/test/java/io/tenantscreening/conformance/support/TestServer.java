@@ -18,6 +18,11 @@ public final class TestServer {
     /** The master key of the test server (SCREENING_KEYS); outside development the service needs one. */
     static final String KEYS = "test-1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 
+    /** The consumer reporting agency the test server's notices name, fictitious (AGENCY_*); outside development the service needs one. */
+    public static final String AGENCY_NAME = "Fictitious Test Reporting Agency";
+    public static final String AGENCY_ADDRESS = "1 Test Plaza, Suite 99, Austin, TX 78701";
+    public static final String AGENCY_PHONE = "1-800-555-0199";
+
     private static EmbeddedServer server;
 
     private TestServer() {
@@ -31,6 +36,9 @@ public final class TestServer {
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
             properties.put("screening.keys", KEYS);
+            properties.put("screening.agency.name", AGENCY_NAME);
+            properties.put("screening.agency.address", AGENCY_ADDRESS);
+            properties.put("screening.agency.phone", AGENCY_PHONE);
             properties.put("test.clock", "movable");
             // Background work at test speed: sweeps twice a second, quick retries, a sandbox
             // that answers after a second, providers abandoned after a second, and live
@@ -55,9 +63,20 @@ public final class TestServer {
             properties.put("screening.sms.twilio.auth-token", SmsGateway.AUTH_TOKEN);
             properties.put("screening.sms.twilio.from", SmsGateway.FROM);
             properties.put("screening.apply.client-address-header", Pages.CLIENT_HEADER);
+            // Applicants pay at the built-in checkout; Stripe is configured too (its calls go to
+            // a stand-in on loopback, StripeApi), so that this instance takes Stripe's
+            // notifications and refunds of the checkouts StripeCheckoutTest's instance made.
+            properties.put("screening.payments.gateway", "builtin");
+            properties.put("screening.payments.stripe-secret-key", StripeApi.SECRET_KEY);
+            properties.put("screening.payments.stripe-webhook-secret", StripeApi.WEBHOOK_SECRET);
+            properties.put("screening.payments.stripe-api-base", StripeApi.start());
             // Webhooks to receivers the tests start on loopback, retried quickly, cut off after 2 s.
             properties.put("screening.webhooks.allow-loopback", "true");
             properties.put("screening.metrics.enabled", "true");
+            // Rate limits far above what any test sends: the tests of the limits give their
+            // organisations small limits of their own, as the operator does (RateLimitTest).
+            properties.put("screening.rate-limits.live", "1000000");
+            properties.put("screening.rate-limits.test", "1000000");
             properties.put("micronaut.metrics.enabled", "true");
             properties.put("screening.webhooks.first-retry", "200ms");
             properties.put("screening.webhooks.longest-retry", "1s");

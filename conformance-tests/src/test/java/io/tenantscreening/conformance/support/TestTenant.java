@@ -5,6 +5,7 @@ import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.organizations.BillingSettings;
 import io.tenantscreening.organizations.OrganizationService;
+import io.tenantscreening.organizations.OwnRateLimits;
 
 import java.util.UUID;
 
@@ -44,6 +45,16 @@ public final class TestTenant {
     /** Sets the organisation's billing state, as the operator command does. */
     public TestTenant billing(BillingSettings.PaymentMethod paymentMethod, boolean invoiced) {
         TestServer.bean(OrganizationService.class).updateBilling(organizationId, new BillingSettings(paymentMethod, invoiced));
+        return this;
+    }
+
+    /**
+     * Gives the organisation rate limits of its own (requests per second of each live and
+     * each test key; null: the default), as the operator command does.
+     */
+    public TestTenant rateLimits(Integer live, Integer test) {
+        TestServer.bean(OrganizationService.class).setRateLimits(organizationId, new OwnRateLimits(live, test));
+        TestServer.bean(ApiKeyService.class).rateLimitsChanged(organizationId);
         return this;
     }
 

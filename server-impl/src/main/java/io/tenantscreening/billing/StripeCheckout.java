@@ -1,0 +1,177 @@
+package io.tenantscreening.billing;
+
+import com.stripe.StripeClient;
+import com.stripe.exception.EventDataObjectDeserializationException;
+import com.stripe.exception.SignatureVerificationException;
+import com.stripe.exception.StripeException;
+import com.stripe.model.Event;
+import com.stripe.model.StripeObject;
+import com.stripe.net.RequestOptions;
+import com.stripe.net.Webhook;
+import com.stripe.param.RefundCreateParams;
+import com.stripe.param.checkout.SessionCreateParams;
+import io.tenantscreening.payments.PaymentSettings;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.function.Function;
+
+/**
+ * Stripe Checkout through the official stripe-java library: a Checkout Session in payment
+ * mode with one line (the package and its add-ons at the order's price), the checkout's id
+ * as client_reference_id, metadata and idempotency key; webhooks verified with
+ * {@link Webhook#constructEvent} over the raw body ({@code Stripe-Signature}), then checked
+ * for freshness; refunds of the session's PaymentIntent. {@code STRIPE_API_BASE} says where
+ * Stripe's API is (the conformance tests point it at a stand-in on loopback).
+ */
+@Singleton
+@Named(StripeCheckout.NAME)
+public class StripeCheckout implements HostedCheckout {
+
+    public static final String NAME = "stripe";
+    public static final String SIGNATURE_HEADER = "Stripe-Signature";
+    private static final String CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+    private static final int TIMEOUT_MILLIS = 20_000;
+
+    private final PaymentSettings settings;
+    private final Clock clock;
+    private volatile StripeClient client;
+
+    public StripeCheckout(PaymentSettings settings, Clock clock) {
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String checkoutOrigin() {
+        return CHECKOUT_ORIGIN;
+    }
+
+    @Override
+    public HostedCheckout.Session open(CheckoutRequest request) {
+        SessionCreateParams.Builder params = SessionCreateParams.builder()
+                .setMode(SessionCreateParams.Mode.PAYMENT)
+                .setSuccessUrl(request.returnUrl())
+                .setCancelUrl(request.cancelUrl())
+                .setClientReferenceId(request.reference())
+                .putMetadata("checkout_id", request.reference())
+                .setPaymentIntentData(SessionCreateParams.PaymentIntentData.builder()
+                        .putMetadata("checkout_id", request.reference()).build())
+                .addLineItem(SessionCreateParams.LineItem.builder()
+                        .setQuantity(1L)
+                        .setPriceData(SessionCreateParams.LineItem.PriceData.builder()
+                                .setCurrency(request.currency())
+                                .setUnitAmount(request.amountCents())
+                                .setProductData(SessionCreateParams.LineItem.PriceData.ProductData.builder()
+                                        .setName(request.description()).build())
+                                .build())
+                        .build());
+        if (request.payerEmail() != null) {
+            params.setCustomerEmail(request.payerEmail());
+        }
+        try {
+            com.stripe.model.checkout.Session session = client().v1().checkout().sessions().create(params.build(),
+                    RequestOptions.builder().setIdempotencyKey(request.reference()).build());
+            return new HostedCheckout.Session(session.getId(), session.getUrl());
+        } catch (StripeException e) {
+            throw new GatewayUnavailable("Stripe did not create the Checkout Session: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Notification verify(Function<String, String> header, byte[] body) {
+        String signature = header.apply(SIGNATURE_HEADER);
+        String payload = new String(body, StandardCharsets.UTF_8);
+        Event event;
+        try {
+            event = Webhook.constructEvent(payload, signature == null ? "" : signature, settings.getStripeWebhookSecret(), 0);
+        } catch (SignatureVerificationException e) {
+            throw new NotificationRefused(NotificationRefused.Reason.FORGED, "The Stripe-Signature does not match: " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The body is not a Stripe event.");
+        }
+        long signedAt = signedAt(signature);
+        if (Math.abs(Instant.now(clock).getEpochSecond() - signedAt) > settings.getNotificationToleranceSeconds()) {
+            throw new NotificationRefused(NotificationRefused.Reason.STALE, "The notification was signed at "
+                    + Instant.ofEpochSecond(signedAt) + ", outside the tolerance of " + settings.getNotificationToleranceSeconds()
+                    + " seconds.");
+        }
+        Kind kind = switch (event.getType()) {
+            case "checkout.session.completed" -> Kind.SUCCEEDED;
+            case "checkout.session.async_payment_succeeded" -> Kind.SUCCEEDED;
+            case "checkout.session.async_payment_failed" -> Kind.FAILED;
+            case "checkout.session.expired" -> Kind.EXPIRED;
+            default -> Kind.IGNORED;
+        };
+        if (kind == Kind.IGNORED) {
+            return new Notification(event.getId(), "", Kind.IGNORED, null, null);
+        }
+        com.stripe.model.checkout.Session session = session(event);
+        if (kind == Kind.SUCCEEDED && !"paid".equals(session.getPaymentStatus())) {
+            // Completed with a payment method that settles later: async_payment_succeeded or _failed follows.
+            return new Notification(event.getId(), session.getId(), Kind.IGNORED, null, null);
+        }
+        return new Notification(event.getId(), session.getId(), kind, session.getPaymentIntent(),
+                kind == Kind.FAILED ? "payment_failed" : null);
+    }
+
+    @Override
+    public void refund(String paymentReference, String idempotencyKey) {
+        try {
+            client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
+                    RequestOptions.builder().setIdempotencyKey(idempotencyKey).build());
+        } catch (StripeException e) {
+            throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static com.stripe.model.checkout.Session session(Event event) {
+        try {
+            StripeObject object = event.getDataObjectDeserializer().deserializeUnsafe();
+            if (object instanceof com.stripe.model.checkout.Session session) {
+                return session;
+            }
+        } catch (EventDataObjectDeserializationException e) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Checkout Session.");
+        }
+        throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Checkout Session.");
+    }
+
+    /** The t= of a header whose signature was verified (so it has one). */
+    private static long signedAt(String header) {
+        for (String part : header.split(",")) {
+            String[] pair = part.strip().split("=", 2);
+            if (pair.length == 2 && pair[0].equals("t")) {
+                return Long.parseLong(pair[1]);
+            }
+        }
+        throw new NotificationRefused(NotificationRefused.Reason.FORGED, "The Stripe-Signature has no timestamp.");
+    }
+
+    private StripeClient client() {
+        StripeClient current = client;
+        if (current == null) {
+            synchronized (this) {
+                if (client == null) {
+                    client = StripeClient.builder()
+                            .setApiKey(settings.getStripeSecretKey())
+                            .setApiBase(settings.getStripeApiBase())
+                            .setConnectTimeout(TIMEOUT_MILLIS)
+                            .setReadTimeout(TIMEOUT_MILLIS)
+                            .setMaxNetworkRetries(2)
+                            .build();
+                }
+                current = client;
+            }
+        }
+        return current;
+    }
+}

@@ -1,0 +1,153 @@
+package io.tenantscreening.copies;
+
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.tenantscreening.agency.AgencySettings;
+import io.tenantscreening.disputes.Dispute;
+import io.tenantscreening.disputes.DisputeService;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorEntry;
+import io.tenantscreening.reports.ReportPdf;
+import io.tenantscreening.reports.ReportSections;
+import io.tenantscreening.web.RequestIds;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The applicant's copy of their report, in HTML (views/pages/my-report.html), with the PDF
+ * beside it; on the pipeline of the applicants' pages (no key, HTML errors, the token
+ * redacted from the log, no caching, no referrer). An unknown link is refused as
+ * {@code /apply} refuses one ({@link ReportCopyPages#find}); an expired link's page (410)
+ * offers a new link, which {@code POST /my-report/{token}/renew} emails to the address the
+ * expired one went to, never onto the page. {@code POST /my-report/{token}/dispute} opens the
+ * applicant's dispute of records of the report ({@link DisputeService#open}).
+ */
+@Controller(MyReportController.PATH)
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class MyReportController {
+
+    /** Where the pages are. */
+    public static final String PATH = "/my-report";
+
+    private final ReportCopies copies;
+    private final ReportCopyPages pages;
+    private final ReportPdf pdf;
+    private final DisputeService disputes;
+    private final AgencySettings agency;
+
+    public MyReportController(ReportCopies copies, ReportCopyPages pages, ReportPdf pdf, DisputeService disputes,
+                              AgencySettings agency) {
+        this.copies = copies;
+        this.pages = pages;
+        this.pdf = pdf;
+        this.disputes = disputes;
+        this.agency = agency;
+    }
+
+    @Get("/{token}")
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> show(@PathVariable String token, HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        return copies.expired(found.link()) ? pages.expired(token) : pages.report(token, found.link(), Map.of());
+    }
+
+    @Get("/{token}/report.pdf")
+    @Produces({MediaType.APPLICATION_PDF, MediaType.TEXT_HTML})
+    public MutableHttpResponse<?> pdf(@PathVariable String token, HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        ReportCopy copy = copies.copy(found.link());
+        return HttpResponse.ok(pdf.renderForApplicant(copy.report(), copy.order(), copy.procuredBy()))
+                .contentType(MediaType.APPLICATION_PDF_TYPE)
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"screening-report-" + copy.report().id() + ".pdf\"");
+    }
+
+    /**
+     * The applicant disputes checks or records of their report (FCRA section 611): those ticked
+     * and the reason, from the page's own form. Opened: the page again, saying by when the
+     * applicant hears back. Refused: the page again (422) with what to fix beside the form.
+     */
+    @Post("/{token}/dispute")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> dispute(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        List<DisputeService.DisputedRecord> records = new ArrayList<>();
+        fields.keySet().stream().sorted().forEach(field -> DisputeChoice.parse(field).ifPresent(records::add));
+        try {
+            Dispute opened = disputes.open(found.link().tenant(), found.link().orderId(), records, fields.get("reason"));
+            return pages.report(token, found.link(), Map.of("disputeOpened",
+                    ReportSections.day(LocalDate.ofInstant(opened.deadline(), agency.getTimeZone()))));
+        } catch (ApiException refused) {
+            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                throw refused;
+            }
+            Map<String, String> errors = new LinkedHashMap<>();
+            for (ErrorEntry entry : refused.errors()) {
+                String pointer = entry.source() == null || entry.source().pointer() == null ? "" : entry.source().pointer();
+                if (pointer.equals("/dispute/reason")) {
+                    errors.putIfAbsent("reason", entry.detail());
+                } else if (pointer.startsWith("/dispute/items")) {
+                    errors.putIfAbsent("records", records.isEmpty() ? "Tick at least one check or record to dispute."
+                            : refused.errors().stream().map(ErrorEntry::detail).filter(detail -> detail.contains("not both"))
+                            .findFirst().map(both -> "Tick a check as a whole or some of its records, not both.")
+                            .orElse("Tick only checks and records shown on this page."));
+                } else {
+                    errors.putIfAbsent("dispute", "Parts of this report are being looked into already. "
+                            + "You can dispute again once you have the outcome.");
+                }
+            }
+            return pages.report(token, found.link(), Map.of("disputeErrors", errors, "reason",
+                    fields.getOrDefault("reason", ""))).status(HttpStatus.UNPROCESSABLE_ENTITY);
+        }
+    }
+
+    @Post("/{token}/renew")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> renew(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        ReportCopies.Renewal renewal = copies.renew(found.link());
+        return renewal instanceof ReportCopies.StillValid ? pages.report(token, found.link(), Map.of()) : pages.renewal(renewal);
+    }
+}

@@ -1,0 +1,199 @@
+package io.tenantscreening.copies;
+
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.orders.ApplicationTokens;
+import io.tenantscreening.orders.Include;
+import io.tenantscreening.orders.Order;
+import io.tenantscreening.orders.OrderRepository;
+import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.orders.OrderView;
+import io.tenantscreening.organizations.OrganizationService;
+import io.tenantscreening.reports.Report;
+import io.tenantscreening.reports.ReportService;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The applicant's copy of their report (FCRA sections 609 and 612). When an order
+ * completes, in the transaction that completes it, its applicant gets a link (a row of
+ * report_copy_links and the background work that emails it): live orders always, test
+ * orders only for the applicant-experience profile ({@code @apply.test}), the only test
+ * applicants any email goes to. A link works for {@code screening.report-copies.link-days}
+ * days; an expired link's page sends a new one on request, to the address the expired one
+ * went to and never onto the page, at most one every {@link #RENEWAL_GAP} and
+ * {@link #LINKS_A_DAY} a day for an order, counted under the order's lock.
+ */
+@Singleton
+public class ReportCopies {
+
+    /** The email with a link to the applicant's copy. */
+    public static final TaskDescriptor<LinkRef> EMAIL = TaskDescriptor.of("send-report-copy-email", LinkRef.class);
+    /** The shortest time between two links of one order made on request. */
+    static final Duration RENEWAL_GAP = Duration.ofMinutes(10);
+    /** The most links of one order made in 24 hours, the first one included. */
+    static final int LINKS_A_DAY = 5;
+
+    private static final Set<Include> EVERYTHING = Set.of(Include.PROPERTY, Include.APPLICANT, Include.ORIGINAL_REQUESTER);
+    private static final Duration DAY = Duration.ofDays(1);
+
+    private final ReportCopyRepository links;
+    private final ReportCopyTokens tokens;
+    private final OrderRepository orderRows;
+    private final OrderService orders;
+    private final ReportService reports;
+    private final OrganizationService organizations;
+    private final SchedulerClient work;
+    private final TransactionOperations<Connection> transactions;
+    private final Clock clock;
+    private final Duration validity;
+
+    public ReportCopies(ReportCopyRepository links, ReportCopyTokens tokens, OrderRepository orderRows, OrderService orders,
+                        ReportService reports, OrganizationService organizations, SchedulerClient work,
+                        TransactionOperations<Connection> transactions, Clock clock,
+                        @Value("${screening.report-copies.link-days}") int linkDays) {
+        if (linkDays < 1) {
+            throw new IllegalStateException("REPORT_COPY_LINK_DAYS must be at least 1, not " + linkDays);
+        }
+        this.links = links;
+        this.tokens = tokens;
+        this.orderRows = orderRows;
+        this.orders = orders;
+        this.reports = reports;
+        this.organizations = organizations;
+        this.work = work;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.validity = Duration.ofDays(linkDays);
+    }
+
+    /** Which link background work is about: its tenant and id (the data of its email's task). */
+    public record LinkRef(String organizationId, String mode, String linkId) {
+
+        static LinkRef of(Tenant tenant, String linkId) {
+            return new LinkRef(tenant.organizationId(), tenant.mode().dbValue(), linkId);
+        }
+
+        public Tenant tenant() {
+            return new Tenant(organizationId, Mode.fromDb(mode));
+        }
+    }
+
+    /** How a request for a new link ended. */
+    public sealed interface Renewal permits Sent, StillValid, TooSoon {
+    }
+
+    /** A new link is on its way to the address the old one went to. */
+    public record Sent(String email) implements Renewal {
+    }
+
+    /** The link has not expired: it needs no new one. */
+    public record StillValid() implements Renewal {
+    }
+
+    /** A link of this order was made too recently: ask again after {@code retryAfter}. */
+    public record TooSoon(Duration retryAfter) implements Renewal {
+    }
+
+    /**
+     * For an order that completes at {@code at}, in the transaction that completes it: a
+     * link for its applicant and the work that emails it, unless no email goes to this
+     * applicant (no address, or a test applicant outside the applicant-experience profile).
+     */
+    public void offer(Tenant tenant, Order completed, Applicant applicant, Instant at) {
+        if (applicant.email() == null || applicant.email().isBlank()
+                || tenant.mode() == Mode.TEST && !applicant.isApplicantExperienceProfile()) {
+            return;
+        }
+        issue(tenant, completed.id(), applicant.email(), at);
+    }
+
+    /** The link whose token this is, whatever its tenant; empty for a token no link has. */
+    public Optional<ReportCopyRepository.Link> find(String token) {
+        byte[] digest = ApplicationTokens.digest(token);
+        return transactions.executeRead(status -> links.findByDigest(digest));
+    }
+
+    /** Whether the link no longer opens the report (it has a request for a new one instead). */
+    public boolean expired(ReportCopyRepository.Link link) {
+        return link.expiredAt(Timestamps.now(clock));
+    }
+
+    /** What the link's page shows. */
+    public ReportCopy copy(ReportCopyRepository.Link link) {
+        return transactions.executeRead(status -> {
+            Tenant tenant = link.tenant();
+            OrderView order = orders.get(tenant, link.orderId(), EVERYTHING);
+            Report report = reports.forOrder(tenant, link.orderId());
+            return new ReportCopy(link, report, order, procuredBy(tenant, order));
+        });
+    }
+
+    /** A new link for an expired one, emailed to the address the expired one went to, unless one was made too recently. */
+    public Renewal renew(ReportCopyRepository.Link expired) {
+        Tenant tenant = expired.tenant();
+        return transactions.executeWrite(status -> {
+            Instant now = Timestamps.now(clock);
+            if (!expired.expiredAt(now)) {
+                return new StillValid();
+            }
+            orderRows.lockById(tenant, expired.orderId()).orElseThrow();
+            Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
+            if (newest.plus(RENEWAL_GAP).isAfter(now)) {
+                return new TooSoon(Duration.between(now, newest.plus(RENEWAL_GAP)));
+            }
+            if (links.madeSince(tenant, expired.orderId(), now.minus(DAY)) >= LINKS_A_DAY) {
+                return new TooSoon(DAY);
+            }
+            issue(tenant, expired.orderId(), expired.email(), now);
+            return new Sent(expired.email());
+        });
+    }
+
+    /** The link of this work, while its email is still to be sent (its seed is kept until then). */
+    Optional<ReportCopyRepository.Link> unsent(LinkRef ref) {
+        return transactions.executeRead(status -> links.find(ref.tenant(), ref.linkId()))
+                .filter(link -> link.sentAt() == null && link.seed() != null);
+    }
+
+    /** The address of the link, computed from its seed: for its email only. */
+    String url(ReportCopyRepository.Link link) {
+        return tokens.url(link.id(), link.seed());
+    }
+
+    /** The link's email was sent: its seed is forgotten. */
+    void sent(ReportCopyRepository.Link link) {
+        transactions.executeWrite(status -> {
+            links.sent(link.tenant(), link.id(), Timestamps.now(clock));
+            return null;
+        });
+    }
+
+    int linkDays() {
+        return (int) validity.toDays();
+    }
+
+    private void issue(Tenant tenant, String orderId, String email, Instant at) {
+        String id = PublicIds.newId("rcl", tenant.mode());
+        links.insert(tenant, id, orderId, tokens.issue(id), email, at, at.plus(validity));
+        work.scheduleIfNotExists(EMAIL.instance(id).data(LinkRef.of(tenant, id)).scheduledTo(at));
+    }
+
+    private String procuredBy(Tenant tenant, OrderView order) {
+        return order.requester() != null && order.requester().name() != null ? order.requester().name()
+                : organizations.require(tenant.organizationId()).name();
+    }
+}

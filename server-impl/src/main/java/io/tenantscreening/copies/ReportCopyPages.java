@@ -1,0 +1,125 @@
+package io.tenantscreening.copies;
+
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.tenantscreening.agency.AgencySettings;
+import io.tenantscreening.apply.ClientAddresses;
+import io.tenantscreening.apply.FormTokens;
+import io.tenantscreening.apply.WrongTokenLimiter;
+import io.tenantscreening.pages.PageErrors;
+import io.tenantscreening.reports.Report;
+import io.tenantscreening.reports.ReportSections;
+import io.tenantscreening.web.RequestIds;
+import jakarta.inject.Singleton;
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.context.Context;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What every page under {@code /my-report/{token}} needs: the link of the token (or the
+ * page that refuses it, exactly as {@code /apply} refuses an unknown link, counted by the
+ * same {@link WrongTokenLimiter}), the form token of its forms ({@link FormTokens}, bound
+ * to the link's token), and the report page itself, to which a caller may add variables of
+ * its own (a form of its own beside the report, say).
+ */
+@Singleton
+public class ReportCopyPages {
+
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
+
+    private final ReportCopies copies;
+    private final FormTokens formTokens;
+    private final WrongTokenLimiter limiter;
+    private final ClientAddresses clients;
+    private final PageErrors errors;
+    private final TemplateEngine templates;
+    private final AgencySettings agency;
+
+    public ReportCopyPages(ReportCopies copies, FormTokens formTokens, WrongTokenLimiter limiter, ClientAddresses clients,
+                           PageErrors errors, TemplateEngine templates, AgencySettings agency) {
+        this.copies = copies;
+        this.formTokens = formTokens;
+        this.limiter = limiter;
+        this.clients = clients;
+        this.errors = errors;
+        this.templates = templates;
+        this.agency = agency;
+    }
+
+    /** The link of the token, or the page that refuses it: no such link (404), or none from a client that opened too many (429). */
+    public record Found(ReportCopyRepository.Link link, MutableHttpResponse<String> refusal) {
+    }
+
+    public Found find(String token, HttpRequest<?> request) {
+        Optional<ReportCopyRepository.Link> link = TOKEN.matcher(token).matches() ? copies.find(token) : Optional.empty();
+        if (link.isPresent()) {
+            return new Found(link.get(), null);
+        }
+        Optional<Duration> wait = limiter.unknownLink(clients.of(request));
+        if (wait.isPresent()) {
+            return new Found(null, errors.page(HttpStatus.TOO_MANY_REQUESTS, RequestIds.of(request))
+                    .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds()))));
+        }
+        return new Found(null, errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request)));
+    }
+
+    /** Whether a form posted to a page of this token came from that page. */
+    public boolean fromItsPage(Map<String, String> fields, String token) {
+        return formTokens.accepts(fields.get("form_token"), token);
+    }
+
+    /**
+     * The report page (200), with these variables besides its own (they may replace its
+     * dispute form's: {@code disputeErrors}, by field, and {@code disputeOpened}, the date by
+     * which the dispute is answered).
+     */
+    public MutableHttpResponse<String> report(String token, ReportCopyRepository.Link link, Map<String, Object> variables) {
+        Context context = new Context(Locale.US);
+        ReportCopy copy = copies.copy(link);
+        context.setVariable("page", ReportCopyPage.of(token, copy, ReportSections.agency(agency), agency.getTimeZone()));
+        context.setVariable("formToken", formTokens.issue(token));
+        context.setVariable("disputable", DisputeChoice.of(copy.report()));
+        context.setVariable("disputed", copy.report().status() == Report.Status.DISPUTED);
+        context.setVariable("disputeErrors", Map.of());
+        context.setVariable("disputeOpened", null);
+        context.setVariables(variables);
+        return html(HttpStatus.OK, templates.process("pages/my-report", context));
+    }
+
+    /** The page of an expired link (410), with its request for a new link. */
+    public MutableHttpResponse<String> expired(String token) {
+        Context context = new Context(Locale.US);
+        context.setVariable("path", MyReportController.PATH + "/" + token);
+        context.setVariable("formToken", formTokens.issue(token));
+        return html(HttpStatus.GONE, templates.process("pages/my-report-expired", context));
+    }
+
+    /** The answer to a request for a new link: sent (200), or not yet (429, with Retry-After). */
+    public MutableHttpResponse<String> renewal(ReportCopies.Renewal renewal) {
+        Context context = new Context(Locale.US);
+        context.setVariable("sent", renewal instanceof ReportCopies.Sent);
+        MutableHttpResponse<String> page = html(renewal instanceof ReportCopies.Sent ? HttpStatus.OK : HttpStatus.TOO_MANY_REQUESTS,
+                templates.process("pages/my-report-renewal", context));
+        if (renewal instanceof ReportCopies.TooSoon tooSoon) {
+            page.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, tooSoon.retryAfter().toSeconds())));
+        }
+        return page;
+    }
+
+    public PageErrors errors() {
+        return errors;
+    }
+
+    private static MutableHttpResponse<String> html(HttpStatus status, String body) {
+        return HttpResponse.<String>status(status).contentType(MediaType.TEXT_HTML_TYPE.getName() + ";charset=utf-8").body(body);
+    }
+}

@@ -1,0 +1,81 @@
+package io.tenantscreening.copies;
+
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.persistence.TenantJdbc;
+import jakarta.inject.Singleton;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Table report_copy_links: the links to applicants' copies of their reports. */
+@Singleton
+public class ReportCopyRepository {
+
+    private static final String COLUMNS = "id, organization_id, mode, order_id, token_key_id, token_nonce, email, created_at, "
+            + "expires_at, sent_at";
+
+    private final TenantJdbc jdbc;
+
+    public ReportCopyRepository(TenantJdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** A link as stored; {@code seed} is null once its email was sent. */
+    public record Link(String id, Tenant tenant, String orderId, ReportCopyTokens.Seed seed, String email, Instant createdAt,
+                       Instant expiresAt, Instant sentAt) {
+
+        public boolean expiredAt(Instant now) {
+            return !now.isBefore(expiresAt);
+        }
+    }
+
+    void insert(Tenant tenant, String id, String orderId, ReportCopyTokens.Issued token, String email, Instant createdAt,
+                Instant expiresAt) {
+        jdbc.update(tenant, "INSERT INTO report_copy_links (id, organization_id, mode, order_id, token_digest, token_key_id, "
+                        + "token_nonce, email, created_at, expires_at) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?)",
+                id, orderId, token.digest(), token.seed().keyId(), token.seed().nonce(), email, createdAt, expiresAt);
+    }
+
+    Optional<Link> find(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links WHERE {tenant} AND id = ?",
+                ReportCopyRepository::read, id);
+    }
+
+    /** The link of any tenant whose token has this digest (the page knows no tenant before it). */
+    Optional<Link> findByDigest(byte[] digest) {
+        return jdbc.queryAcrossTenants("SELECT " + COLUMNS + " FROM report_copy_links WHERE token_digest = ?",
+                ReportCopyRepository::read, digest).stream().findFirst();
+    }
+
+    /** The newest link of the order, the one a renewal is measured against. */
+    Optional<Link> newest(Tenant tenant, String orderId) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links WHERE {tenant} AND order_id = ? "
+                + "ORDER BY created_at DESC, id DESC LIMIT 1", ReportCopyRepository::read, orderId);
+    }
+
+    /** How many links of the order were made at or after {@code since}. */
+    int madeSince(Tenant tenant, String orderId, Instant since) {
+        return jdbc.queryOne(tenant, "SELECT count(*) FROM report_copy_links WHERE {tenant} AND order_id = ? AND created_at >= ?",
+                row -> row.getInt(1), orderId, since).orElse(0);
+    }
+
+    /**
+     * The link's email was sent (or refused for good, which no retry mends): its seed is
+     * forgotten, so only the token's digest remains.
+     */
+    void sent(Tenant tenant, String id, Instant at) {
+        jdbc.update(tenant, "UPDATE report_copy_links SET sent_at = ?, token_key_id = NULL, token_nonce = NULL "
+                + "WHERE {tenant} AND id = ? AND sent_at IS NULL", at, id);
+    }
+
+    private static Link read(ResultSet row) throws SQLException {
+        String keyId = row.getString("token_key_id");
+        return new Link(row.getString("id"), new Tenant(row.getString("organization_id"), Mode.fromDb(row.getString("mode"))),
+                row.getString("order_id"), keyId == null ? null : new ReportCopyTokens.Seed(keyId, row.getBytes("token_nonce")),
+                row.getString("email"), row.getTimestamp("created_at").toInstant(), row.getTimestamp("expires_at").toInstant(),
+                row.getTimestamp("sent_at") == null ? null : row.getTimestamp("sent_at").toInstant());
+    }
+}

@@ -1,0 +1,56 @@
+package io.tenantscreening.copies;
+
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.Task;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import io.tenantscreening.email.EmailRejected;
+import io.tenantscreening.email.EmailSender;
+import io.tenantscreening.work.BackgroundWork;
+import io.tenantscreening.work.RetryWithBackoff;
+import io.tenantscreening.work.WorkSettings;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The email with a link to the applicant's copy, as background work scheduled in the
+ * transaction that made the link ({@link ReportCopies}). Sent at least once (a crash after
+ * sending and before the link is marked sent sends the same link again), retried with
+ * backoff while the mail server fails; a permanent refusal (an unknown address) ends it,
+ * logged without the address. Once sent, the link keeps only its token's digest.
+ */
+@Singleton
+public class ReportCopyWork implements BackgroundWork {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReportCopyWork.class);
+
+    private final ReportCopies copies;
+    private final ReportCopyMessages messages;
+    private final EmailSender email;
+    private final WorkSettings settings;
+
+    public ReportCopyWork(ReportCopies copies, ReportCopyMessages messages, EmailSender email, WorkSettings settings) {
+        this.copies = copies;
+        this.messages = messages;
+        this.email = email;
+        this.settings = settings;
+    }
+
+    @Override
+    public Task<ReportCopies.LinkRef> task() {
+        return Tasks.custom(ReportCopies.EMAIL)
+                .onFailure(new RetryWithBackoff<>(settings))
+                .execute((instance, context) -> {
+                    copies.unsent(instance.getData()).ifPresent(link -> {
+                        try {
+                            email.send(messages.email(copies.copy(link), copies.url(link), copies.linkDays()));
+                        } catch (EmailRejected rejected) {
+                            LOG.warn("The mail server refused the email with link {} to the applicant's copy of the report of "
+                                    + "order {} for good; it is not sent again", link.id(), link.orderId());
+                        }
+                        copies.sent(link);
+                    });
+                    return new CompletionHandler.OnCompleteRemove<>();
+                });
+    }
+}

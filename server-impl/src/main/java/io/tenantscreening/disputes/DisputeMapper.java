@@ -1,0 +1,67 @@
+package io.tenantscreening.disputes;
+
+import io.micronaut.json.JsonMapper;
+import io.tenantscreening.api.model.DisputedCheck;
+import io.tenantscreening.api.model.DisputedRecord;
+import io.tenantscreening.api.model.DisputeItem;
+import io.tenantscreening.api.model.DisputeList;
+import io.tenantscreening.api.model.DisputeObject;
+import io.tenantscreening.api.model.ListObject;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.lists.ListLinks;
+import io.tenantscreening.lists.Page;
+import jakarta.inject.Singleton;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Disputes as the API shows them. */
+@Singleton
+public class DisputeMapper {
+
+    private final JsonMapper json;
+
+    public DisputeMapper(JsonMapper json) {
+        this.json = json;
+    }
+
+    public io.tenantscreening.api.model.Dispute toApi(Dispute dispute) {
+        return new io.tenantscreening.api.model.Dispute()
+                .id(dispute.id())
+                ._object(DisputeObject.DISPUTE)
+                .liveMode(dispute.mode() == Mode.LIVE)
+                .orderId(dispute.orderId())
+                .reportId(dispute.reportId())
+                .reportVersion(dispute.reportVersion())
+                .status(dispute.status().value())
+                .items(dispute.items().stream().map(this::item).toList())
+                .reason(dispute.reason())
+                .createdAt(dispute.createdAt())
+                .deadline(dispute.deadline())
+                .resolvedAt(dispute.resolvedAt());
+    }
+
+    DisputeList toApi(Page<Dispute> page, ListLinks.PageLinks links) {
+        return new DisputeList()
+                ._object(ListObject.LIST)
+                .count(page.count())
+                .nextHref(links.nextUri())
+                .previousHref(links.previousUri())
+                .nextCursor(links.nextCursor())
+                .previousCursor(links.previousCursor())
+                .data(page.items().stream().map(this::toApi).toList());
+    }
+
+    private DisputeItem item(Dispute.Item item) {
+        try {
+            return new DisputeItem()
+                    .check(item.check().value())
+                    .record(item.record())
+                    .disputedRecord(item.wholeCheck() ? null : json.readValue(item.disputed(), DisputedRecord.class))
+                    .disputedCheck(item.wholeCheck() ? json.readValue(item.disputed(), DisputedCheck.class) : null)
+                    .outcome(item.outcome() == null ? null : item.outcome().value());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.tenantscreening.orders;
+
+import io.tenantscreening.billing.PriceList;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.persistence.Jdbc;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * Creates an order and the records it brings, in the caller's transaction: its parties,
+ * the order itself (waiting for its applicant, with an application token, or pending at
+ * once for an ordinary test applicant) and what its first state sets going.
+ */
+@Singleton
+public class OrderCreation {
+
+    private static final String ACTOR_API = "api";
+
+    private final OrderParties parties;
+    private final OrderRepository orders;
+    private final OrderService reads;
+    private final ApplicationTokens tokens;
+    private final OrderLifecycle lifecycle;
+    private final PriceList prices;
+    private final Clock clock;
+
+    public OrderCreation(OrderParties parties, OrderRepository orders, OrderService reads, ApplicationTokens tokens,
+                         OrderLifecycle lifecycle, PriceList prices, Clock clock) {
+        this.parties = parties;
+        this.orders = orders;
+        this.reads = reads;
+        this.tokens = tokens;
+        this.lifecycle = lifecycle;
+        this.prices = prices;
+        this.clock = clock;
+    }
+
+    /** What the applicant of an applicant-paid live order pays on the apply page, at today's prices; null otherwise. */
+    private OrderPayment payment(Tenant tenant, PlaceOrder command) {
+        if (tenant.mode() != Mode.LIVE || command.payer() != Payer.APPLICANT) {
+            return null;
+        }
+        return new OrderPayment(OrderPayment.Status.PENDING, prices.price(command.packageSlug(), command.addOnProducts()),
+                prices.getCurrency());
+    }
+
+    /**
+     * Checks the request against stored state without creating anything (see {@link OrderParties#check}
+     * and {@link OrderParties#policy}); answers the policy that applies.
+     */
+    OrderParties.AppliedPolicy check(Tenant tenant, PlaceOrder command) {
+        parties.check(tenant, command);
+        return parties.policy(tenant, command);
+    }
+
+    /** Creates the order with the policy found when its request was checked before ({@code foundBefore}), else found now. */
+    OrderView create(Tenant tenant, PlaceOrder command, Set<Include> includes, OrderParties.AppliedPolicy foundBefore) {
+        OrderParties.Parties placed = parties.resolve(tenant, command, foundBefore);
+        OrderStatus status = tenant.mode() == Mode.LIVE || placed.applicant().isApplicantExperienceProfile()
+                ? OrderStatus.WAITING_FOR_APPLICANT : OrderStatus.PENDING;
+        String orderId = PublicIds.newId("ord", tenant.mode());
+        ApplicationTokens.Issued token = status == OrderStatus.WAITING_FOR_APPLICANT ? tokens.issue(orderId) : null;
+        Instant now = Timestamps.now(clock);
+        Order order = new Order(orderId, tenant.mode(), status, command.packageSlug(), command.addOnProducts(), command.payer(),
+                placed.property().id(), placed.applicant().id(), placed.requester() == null ? null : placed.requester().id(),
+                token == null ? null : token.seed(), placed.policy() == null ? null : placed.policy().id(), command.monthlyRent(),
+                now, null, null, payment(tenant, command));
+        try {
+            orders.insert(tenant, order, token == null ? null : token.digest(), ACTOR_API);
+        } catch (Jdbc.DataAccessException e) {
+            if (e.violates("orders_applicant_unique")) {
+                throw OrderParties.alreadyAttached(placed.applicant().id());
+            }
+            throw e;
+        }
+        if (status == OrderStatus.PENDING) {
+            lifecycle.createdPending(tenant, order);
+        } else {
+            lifecycle.createdWaiting(tenant, order, placed.applicant().phoneNumber());
+        }
+        return reads.view(order, includes, placed.property(), placed.applicant(), placed.requester());
+    }
+}

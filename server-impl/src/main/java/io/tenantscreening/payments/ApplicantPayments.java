@@ -1,0 +1,209 @@
+package io.tenantscreening.payments;
+
+import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.billing.GatewayUnavailable;
+import io.tenantscreening.billing.HostedCheckout;
+import io.tenantscreening.common.PublicIds;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.orders.Order;
+import io.tenantscreening.orders.OrderLifecycle;
+import io.tenantscreening.orders.OrderPayment;
+import io.tenantscreening.orders.OrderRef;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The applicant's payment of an applicant-paid live order. The apply page sends the
+ * applicant to a hosted checkout ({@link #start}): the checkout is recorded first, the
+ * gateway asked for its session outside any transaction. Only the gateway's signed
+ * notification ({@link #receive}) settles it, in one transaction under the order's lock:
+ * the notification's id is recorded (a second delivery changes nothing), the checkout
+ * settled once, the order's payment moved with its event, and what follows (the receipt, a
+ * refund when the order no longer wants the money) written as durable work in the same
+ * transaction. Refunds run as background work ({@link #refundDue}).
+ */
+@Singleton
+public class ApplicantPayments {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApplicantPayments.class);
+
+    private final HostedCheckouts gateways;
+    private final CheckoutRepository checkouts;
+    private final OrderLifecycle lifecycle;
+    private final TransactionOperations<Connection> transactions;
+    private final Clock clock;
+
+    public ApplicantPayments(HostedCheckouts gateways, CheckoutRepository checkouts, OrderLifecycle lifecycle,
+                             TransactionOperations<Connection> transactions, Clock clock) {
+        this.gateways = gateways;
+        this.checkouts = checkouts;
+        this.lifecycle = lifecycle;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** Where to send the applicant, or why not. */
+    public sealed interface Start permits Redirect, NothingToPay, Unavailable {
+    }
+
+    /** To the gateway's checkout page. */
+    public record Redirect(String url) implements Start {
+    }
+
+    /** The order no longer waits for a payment (paid already, canceled, not applicant-paid). */
+    public record NothingToPay() implements Start {
+    }
+
+    /** The gateway did not open a session; trying again later may work. */
+    public record Unavailable() implements Start {
+    }
+
+    /** What the apply page shows of the order's payment: where it stands, and whether its newest checkout is still open. */
+    public record State(OrderPayment payment, boolean checkoutOpen) {
+    }
+
+    /** The order's payment as the apply page shows it; empty when the applicant pays nothing. */
+    public Optional<State> state(Tenant tenant, String orderId, OrderPayment payment) {
+        if (payment == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new State(payment, transactions.executeRead(status -> checkouts.newestOpen(tenant, orderId))));
+    }
+
+    /**
+     * Opens a hosted checkout for the order's payment: the applicant returns to
+     * {@code returnUrl} after paying and to {@code cancelUrl} after giving up.
+     */
+    public Start start(OrderRef ref, String description, String payerEmail, String returnUrl, String cancelUrl) {
+        Tenant tenant = ref.tenant();
+        HostedCheckout gateway = gateways.active();
+        String checkoutId = PublicIds.newId("cko");
+        Optional<OrderPayment> due = transactions.executeWrite(status -> {
+            Order order = lifecycle.lockWaiting(tenant, ref.orderId());
+            if (order == null || order.payment() == null || order.payment().status() == OrderPayment.Status.SUCCEEDED
+                    || order.payment().status() == OrderPayment.Status.REFUNDED) {
+                return Optional.<OrderPayment>empty();
+            }
+            checkouts.insert(tenant, checkoutId, order.id(), gateway.name(), order.payment().amountCents(),
+                    order.payment().currency(), Timestamps.now(clock));
+            return Optional.of(order.payment());
+        });
+        if (due.isEmpty()) {
+            return new NothingToPay();
+        }
+        HostedCheckout.Session session;
+        try {
+            session = gateway.open(new HostedCheckout.CheckoutRequest(checkoutId, due.get().amountCents(), due.get().currency(),
+                    description, payerEmail, returnUrl, cancelUrl));
+        } catch (GatewayUnavailable e) {
+            LOG.warn("Checkout {} of order {} not opened: {}", checkoutId, ref.orderId(), e.getMessage());
+            transactions.executeWrite(status -> {
+                checkouts.notOpened(tenant, checkoutId, Timestamps.now(clock));
+                return null;
+            });
+            return new Unavailable();
+        }
+        transactions.executeWrite(status -> {
+            checkouts.sessionOpened(tenant, checkoutId, session.id(), Timestamps.now(clock));
+            return null;
+        });
+        return new Redirect(session.url());
+    }
+
+    /** How a notification was taken. */
+    public enum Receipt {
+        /** It changed what it is about. */
+        TAKEN,
+        /** Its id was taken before, or it is of a kind the service does not act on: nothing changed. */
+        ALREADY_TAKEN
+    }
+
+    /** No checkout has the notification's session. */
+    public static class UnknownSession extends RuntimeException {
+        UnknownSession(String gateway, String sessionId) {
+            super("No checkout of gateway " + gateway + " has session '" + sessionId + "'.");
+        }
+    }
+
+    /** No gateway of that name takes notifications here. */
+    public static class UnknownGateway extends RuntimeException {
+        UnknownGateway(String gateway) {
+            super("No payment gateway '" + gateway + "' takes notifications here.");
+        }
+    }
+
+    /**
+     * Verifies a gateway's notification over its raw body and acts on it once.
+     *
+     * @throws HostedCheckout.NotificationRefused forged, stale or unreadable
+     * @throws UnknownSession for a session no checkout has
+     * @throws UnknownGateway for a gateway that takes no notifications here
+     */
+    public Receipt receive(String gatewayName, Function<String, String> header, byte[] body) {
+        HostedCheckout gateway = gateways.named(gatewayName).orElseThrow(() -> new UnknownGateway(gatewayName));
+        HostedCheckout.Notification notification = gateway.verify(header, body);
+        if (notification.kind() == HostedCheckout.Kind.IGNORED) {
+            return Receipt.ALREADY_TAKEN;
+        }
+        CheckoutRepository.Checkout found = transactions.executeRead(status ->
+                        checkouts.findBySession(gateway.name(), notification.sessionId()))
+                .orElseThrow(() -> new UnknownSession(gateway.name(), notification.sessionId()));
+        Tenant tenant = found.tenant();
+        return transactions.executeWrite(status -> {
+            Instant now = Timestamps.now(clock);
+            if (!checkouts.firstNotification(gateway.name(), notification.id(), notification.sessionId(), now)) {
+                return Receipt.ALREADY_TAKEN;
+            }
+            Order order = lifecycle.lockAny(tenant, found.orderId());
+            switch (notification.kind()) {
+                case SUCCEEDED -> {
+                    if (checkouts.settle(tenant, found.id(), "succeeded", notification.paymentReference(), null, now)
+                            && !lifecycle.paymentSucceeded(tenant, order, now)) {
+                        checkouts.refundDue(tenant, found.id(), now);
+                        lifecycle.scheduleRefund(tenant, order.id(), found.id(), now);
+                    }
+                }
+                case FAILED -> {
+                    if (checkouts.settle(tenant, found.id(), "failed", null, notification.failure(), now)) {
+                        lifecycle.paymentFailed(tenant, order, now);
+                    }
+                }
+                case EXPIRED -> checkouts.settle(tenant, found.id(), "expired", null, null, now);
+                case IGNORED -> throw new IllegalStateException("ignored notifications are answered before");
+            }
+            return Receipt.TAKEN;
+        });
+    }
+
+    /**
+     * Gives back every payment of the order that is due back and not given back yet, each
+     * with its checkout's id as the gateway's idempotency key; background work, never in a
+     * transaction.
+     */
+    public void refundDue(OrderRef ref) {
+        Tenant tenant = ref.tenant();
+        for (CheckoutRepository.Checkout checkout : transactions.executeRead(status -> checkouts.dueForRefund(tenant, ref.orderId()))) {
+            HostedCheckout gateway = gateways.named(checkout.gateway())
+                    .orElseThrow(() -> new IllegalStateException("payment gateway " + checkout.gateway() + " is not configured"));
+            gateway.refund(checkout.paymentReference(), "refund-" + checkout.id());
+            transactions.executeWrite(status -> {
+                checkouts.refunded(tenant, checkout.id(), Timestamps.now(clock));
+                return null;
+            });
+            LOG.info("Payment {} of order {} refunded through {}", checkout.paymentReference(), ref.orderId(), checkout.gateway());
+        }
+    }
+
+    /** The checkout that paid the order, for its receipt. */
+    Optional<CheckoutRepository.Checkout> paid(OrderRef ref) {
+        return transactions.executeRead(status -> checkouts.paid(ref.tenant(), ref.orderId()));
+    }
+}

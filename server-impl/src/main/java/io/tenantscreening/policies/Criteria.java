@@ -1,0 +1,21 @@
+package io.tenantscreening.policies;
+
+import java.math.BigDecimal;
+
+/**
+ * What a policy measures reports against; a criterion left out is null
+ * ({@code requireIdentityVerified}: false). {@code evictionLookbackYears} is set exactly
+ * when {@code maxEvictions} is; {@code criminalLookbackYears} 0 or null leaves criminal
+ * records out; the ratio has two decimals.
+ */
+public record Criteria(Integer minCreditScore, Integer maxEvictions, Integer evictionLookbackYears,
+                       Integer criminalLookbackYears, BigDecimal minIncomeToRentRatio, boolean requireIdentityVerified) {
+
+    /** How many years back eviction records count when a policy sets a maximum without saying. */
+    public static final int DEFAULT_EVICTION_LOOKBACK_YEARS = 7;
+
+    /** Whether criminal records play a part. */
+    public boolean considersCriminalRecords() {
+        return criminalLookbackYears != null && criminalLookbackYears > 0;
+    }
+}

@@ -1,0 +1,172 @@
+package io.tenantscreening.reports;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tenantscreening.agency.AgencySettings;
+
+import java.io.UncheckedIOException;
+import java.text.NumberFormat;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The words of a report's checks, one section per check with its heading and its lines, as
+ * both the PDF ({@link ReportPdf}) and the applicant's page print them, so that the two say
+ * the same. Dates are written as people write them ("June 14, 2021"; moments with the
+ * time zone's abbreviation).
+ */
+public final class ReportSections {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MMMM d, uuuu", Locale.US);
+    private static final DateTimeFormatter MOMENT = DateTimeFormatter.ofPattern("MMMM d, uuuu, h:mm a z", Locale.US);
+
+    /** What a check whose findings a dispute deleted says instead of its findings. */
+    public static final String DELETED = "Removed after a dispute: the provider could not confirm these findings, "
+            + "so the report no longer states them.";
+
+    private ReportSections() {
+    }
+
+    /** A line of a section; a detail belongs to the line before it (the particulars of a record), printed indented. */
+    public record Line(String text, boolean detail) {
+    }
+
+    /** One check: its heading (type, result, and its provider when the checks had several) and its lines. */
+    public record Section(String type, String heading, boolean consider, List<Line> lines) {
+    }
+
+    public static List<Section> checks(Report report) {
+        boolean mixed = report.checks().stream().map(Report.CheckResult::provider).distinct().count() > 1;
+        List<Section> sections = new ArrayList<>();
+        for (Report.CheckResult check : report.checks()) {
+            sections.add(new Section(check.type(), title(check.type()) + ": " + (check.consider() ? "consider" : "clear")
+                    + (mixed ? " (provider: " + check.provider() + ")" : ""), check.consider(), lines(check)));
+        }
+        return sections;
+    }
+
+    /**
+     * Who prepared the report: the agency's name, then its address and toll-free number. A
+     * clearly marked placeholder naming the missing settings when any is blank, which only
+     * development and tests allow.
+     */
+    public static List<String> agency(AgencySettings agency) {
+        List<String> missing = new ArrayList<>();
+        if (blank(agency.getName())) {
+            missing.add("AGENCY_NAME");
+        }
+        if (blank(agency.getAddress())) {
+            missing.add("AGENCY_ADDRESS");
+        }
+        if (blank(agency.getPhone())) {
+            missing.add("AGENCY_PHONE");
+        }
+        if (!missing.isEmpty()) {
+            return List.of("DEVELOPMENT PLACEHOLDER: no consumer reporting agency configured",
+                    "Set " + String.join(", ", missing) + " (production requires them).");
+        }
+        return List.of(agency.getName(), agency.getAddress() + "    Toll-free: " + agency.getPhone());
+    }
+
+    /** The report's result as one line. */
+    public static String result(Report report) {
+        return "Result: " + (report.consider() ? "CONSIDER (something needs a person's review)" : "CLEAR (nothing needs attention)");
+    }
+
+    public static String day(LocalDate day) {
+        return day.format(DAY);
+    }
+
+    public static String moment(Instant instant, ZoneId zone) {
+        return instant.atZone(zone).format(MOMENT);
+    }
+
+    private static List<Line> lines(Report.CheckResult check) {
+        JsonNode details;
+        try {
+            details = JSON.readTree(check.details());
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<Line> lines = new ArrayList<>();
+        if (check.findingsDeleted()) {
+            lines.add(line(DELETED));
+            return lines;
+        }
+        switch (check.type()) {
+            case "credit" -> {
+                JsonNode score = details.path("score");
+                lines.add(line("Score (" + details.path("score_model").asText() + "): "
+                        + (score.isNull() ? "none, the file is too thin to score" : score.asText())));
+                JsonNode tradelines = details.path("tradelines");
+                lines.add(line("Tradelines: " + tradelines.path("total").asInt() + " in all, " + tradelines.path("open").asInt()
+                        + " open, " + tradelines.path("delinquent").asInt() + " delinquent; balance "
+                        + dollars(tradelines.path("total_balance_cents").asLong())));
+            }
+            case "eviction", "criminal" -> {
+                if (details.path("records").isEmpty()) {
+                    lines.add(line("No records found."));
+                }
+                for (JsonNode record : details.path("records")) {
+                    lines.add(line("Filed " + day(LocalDate.parse(record.path("filed_on").asText())) + ", "
+                            + record.path("court").asText()));
+                    lines.add(new Line(capitalized(record.path("case_type").asText()) + ": " + record.path("description").asText()
+                            + ". Disposition: " + (record.path("disposition").isNull() ? "open" : record.path("disposition").asText())
+                            + "." + conviction(record.path("conviction")), true));
+                }
+            }
+            case "identity_verification" -> {
+                lines.add(line("Identity verified: " + (details.path("identity_verified").asBoolean() ? "yes" : "no")));
+                for (JsonNode reason : details.path("reasons")) {
+                    lines.add(line("Reason: " + reason.asText()));
+                }
+            }
+            case "income_verification" -> {
+                JsonNode income = details.path("verified_monthly_income_cents");
+                lines.add(line("Verified gross monthly income: " + (income.isNull() ? "could not be verified" : dollars(income.asLong()))));
+            }
+            default -> lines.add(line(details.toString()));
+        }
+        return lines;
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static Line line(String text) {
+        return new Line(text, false);
+    }
+
+    /** Criminal records say whether they are convictions; civil records, and reports made before records said, nothing. */
+    private static String conviction(JsonNode conviction) {
+        return conviction.isBoolean() ? " Conviction: " + (conviction.asBoolean() ? "yes." : "no.") : "";
+    }
+
+    private static String capitalized(String text) {
+        return text.isEmpty() ? text : text.substring(0, 1).toUpperCase(Locale.US) + text.substring(1);
+    }
+
+    /** A check type as people name it ("Credit", "Eviction records", …). */
+    public static String title(String type) {
+        return switch (type) {
+            case "credit" -> "Credit";
+            case "eviction" -> "Eviction records";
+            case "criminal" -> "Criminal records";
+            case "identity_verification" -> "Identity verification";
+            case "income_verification" -> "Income verification";
+            default -> type;
+        };
+    }
+
+    private static String dollars(long cents) {
+        return NumberFormat.getCurrencyInstance(Locale.US).format(cents / 100.0);
+    }
+}

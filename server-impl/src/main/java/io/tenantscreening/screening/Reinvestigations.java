@@ -1,0 +1,196 @@
+package io.tenantscreening.screening;
+
+import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.applicants.ApplicantService;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.orders.Order;
+import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.policies.Recommendation;
+import io.tenantscreening.reports.Report;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What disputes need of screening (FCRA section 611): the court records and findings a report
+ * states, the question to the provider that reported them, and the report's checks revised by
+ * the verdicts: corrected records replaced, deleted ones removed, a whole check's findings
+ * replaced by the corrected ones or deleted ({@link Report.CheckResult#deleted}), the age limit applied again
+ * (counted from the day of the revision, the day the revised report is made), each check's
+ * result decided again and the recommendation made again under the order's policy
+ * ({@link Recommendations}).
+ */
+@Singleton
+public class Reinvestigations {
+
+    private final ScreeningProviders providers;
+    private final OrderService orders;
+    private final ApplicantService applicants;
+    private final Recommendations recommendations;
+    private final ReportDay day;
+    private final ExecutorService calls;
+    private final Duration timeout;
+
+    public Reinvestigations(ScreeningProviders providers, OrderService orders, ApplicantService applicants,
+                            Recommendations recommendations, ReportDay day, @Named(ScreeningService.CALLS) ExecutorService calls,
+                            @Value("${screening.providers.timeout}") Duration timeout) {
+        this.providers = providers;
+        this.orders = orders;
+        this.applicants = applicants;
+        this.recommendations = recommendations;
+        this.day = day;
+        this.calls = calls;
+        this.timeout = timeout;
+    }
+
+    /** The court records of a check as the report states them; empty for a check without records or whose findings were deleted. */
+    public static List<Findings.CourtRecord> records(Report.CheckResult check) {
+        CheckType type = CheckType.of(check.type());
+        if (type != CheckType.EVICTION && type != CheckType.CRIMINAL || check.findingsDeleted()) {
+            return List.of();
+        }
+        return ((Findings.CourtRecords) FindingsJson.read(type, check.details())).records();
+    }
+
+    /** The findings of a check as the report states them; {@link Findings.Deleted} when a dispute deleted them. */
+    public static Findings findings(Report.CheckResult check) {
+        return check.findingsDeleted() ? new Findings.Deleted() : FindingsJson.read(CheckType.of(check.type()), check.details());
+    }
+
+    /** Findings from the JSON of a check's details. */
+    public static Findings findings(CheckType check, String details) {
+        return FindingsJson.read(check, details);
+    }
+
+    /** A check as the report states it, in the shape of the API's report check (JSON), as a dispute of the whole check keeps it. */
+    public static String json(Report.CheckResult check) {
+        return FindingsJson.write(check);
+    }
+
+    /** The findings of a check kept by {@link #json(Report.CheckResult)}. */
+    public static Findings disputedFindings(CheckType check, String json) {
+        return FindingsJson.readDetails(check, json);
+    }
+
+    /** A court record as the report's details state it (JSON). */
+    public static String json(Findings.CourtRecord record) {
+        return FindingsJson.write(record);
+    }
+
+    /** A court record from its JSON. */
+    public static Findings.CourtRecord record(String json) {
+        return FindingsJson.readRecord(json);
+    }
+
+    /** What providers are told of the applicant of an order; in the caller's transaction. */
+    public ScreeningSubject subject(Tenant tenant, String orderId) {
+        Applicant applicant = applicants.require(tenant, orders.get(tenant, orderId, Set.of()).order().applicantId());
+        return new ScreeningSubject(applicant.id(), applicant.firstName(), applicant.lastName(), applicant.dob(),
+                applicant.ssnLastFour());
+    }
+
+    /**
+     * Asks the provider that reported the check to verify the disputed records again, on the
+     * providers' threads and within {@code screening.providers.timeout}, outside any
+     * transaction; throws when it fails or does not answer in time.
+     */
+    public Answer<List<Reinvestigation.Verdict<Findings.CourtRecord>>> ask(CheckType check, String provider,
+                                                                          ScreeningSubject subject,
+                                                                          List<Findings.CourtRecord> disputed, String reason,
+                                                                          ScreeningProvider.Asked asked) {
+        return call(check, () -> providers.reinvestigate(check, provider, subject, disputed, reason, asked));
+    }
+
+    /** Asks the provider that reported the check to verify the whole check again, as {@link #ask} asks about records. */
+    public Answer<Reinvestigation.Verdict<Findings>> askCheck(CheckType check, String provider, ScreeningSubject subject,
+                                                              Findings disputed, String reason, ScreeningProvider.Asked asked) {
+        return call(check, () -> providers.reinvestigateCheck(check, provider, subject, disputed, reason, asked));
+    }
+
+    private <A> A call(CheckType check, Callable<A> question) {
+        Future<A> call = calls.submit(question);
+        try {
+            return call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw new ScreeningService.ProviderFailure("the " + check.value() + " provider did not answer the reinvestigation in time", e);
+        } catch (ExecutionException e) {
+            throw new ScreeningService.ProviderFailure("the " + check.value() + " provider failed to reinvestigate", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            call.cancel(true);
+            throw new ScreeningService.ProviderFailure("interrupted while asking the " + check.value() + " provider", e);
+        }
+    }
+
+    /**
+     * A verdict on the record at {@code record} (from 0) of a check (a verdict on a
+     * {@link Findings.CourtRecord}), or with {@code record} null on the whole check (a verdict
+     * on its {@link Findings}).
+     */
+    public record Change(CheckType check, Integer record, Reinvestigation.Verdict<?> verdict) {
+    }
+
+    /** The revised checks, in the report's order, and the recommendation made from them. */
+    public record Revision(List<Report.CheckResult> checks, Recommendation recommendation) {
+    }
+
+    /** The report's checks with the verdicts applied, made at {@code now}; in the caller's transaction. */
+    public Revision revise(Tenant tenant, Report report, List<Change> changes, Instant now) {
+        Order order = orders.get(tenant, report.orderId(), Set.of()).order();
+        List<Report.CheckResult> checks = new ArrayList<>();
+        Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
+        for (Report.CheckResult check : report.checks()) {
+            CheckType type = CheckType.of(check.type());
+            List<Change> ofCheck = changes.stream().filter(change -> change.check() == type).toList();
+            Findings stated = findings(check);
+            Change whole = ofCheck.stream().filter(change -> change.record() == null).findFirst().orElse(null);
+            if (ofCheck.isEmpty() || whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.UPHELD) {
+                checks.add(check);
+                findings.put(type, stated);
+                continue;
+            }
+            if (whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.DELETED) {
+                checks.add(Report.CheckResult.deleted(check.type(), check.provider()));
+                findings.put(type, new Findings.Deleted());
+                continue;
+            }
+            if (whole != null) {
+                Findings limited = RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day.of(now)).findings();
+                findings.put(type, limited);
+                checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
+                continue;
+            }
+            List<Findings.CourtRecord> records = new ArrayList<>(((Findings.CourtRecords) stated).records());
+            List<Findings.CourtRecord> revised = new ArrayList<>();
+            for (int index = 0; index < records.size(); index++) {
+                int at = index;
+                Reinvestigation.Verdict<?> verdict = ofCheck.stream().filter(change -> Integer.valueOf(at).equals(change.record())).findFirst()
+                        .<Reinvestigation.Verdict<?>>map(Change::verdict).orElse(null);
+                if (verdict == null || verdict.outcome() == Reinvestigation.Outcome.UPHELD) {
+                    revised.add(records.get(index));
+                } else if (verdict.outcome() == Reinvestigation.Outcome.CORRECTED) {
+                    revised.add((Findings.CourtRecord) verdict.corrected());
+                }
+            }
+            Findings limited = RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day.of(now)).findings();
+            findings.put(type, limited);
+            checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
+        }
+        return new Revision(checks, recommendations.of(tenant, order, findings, now));
+    }
+}

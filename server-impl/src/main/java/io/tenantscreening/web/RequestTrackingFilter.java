@@ -1,0 +1,37 @@
+package io.tenantscreening.web;
+
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ResponseFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.FilterPatternStyle;
+import io.micronaut.http.filter.ServerFilterPhase;
+import io.tenantscreening.contract.ApiVersions;
+
+/**
+ * Outermost filter of the JSON API: gives each request its id, stamps every response
+ * (errors included) with Request-Id and the Service-Tenant-Version that served it, and
+ * writes its {@link AccessLog} line.
+ */
+@ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
+public class RequestTrackingFilter implements Ordered {
+
+    @RequestFilter
+    public void begin(HttpRequest<?> request) {
+        AccessLog.begin(request);
+    }
+
+    @ResponseFilter
+    public void end(HttpRequest<?> request, MutableHttpResponse<?> response) {
+        response.getHeaders().set(RequestIds.HEADER, RequestIds.of(request));
+        response.getHeaders().set(ApiVersions.HEADER, ApiVersions.of(request).date());
+        AccessLog.end(request, response.code());
+    }
+
+    @Override
+    public int getOrder() {
+        return ServerFilterPhase.FIRST.order();
+    }
+}

@@ -1,0 +1,112 @@
+package io.tenantscreening.contract;
+
+import com.atlassian.oai.validator.report.ValidationReport;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.NumberSchema;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.QueryParameter;
+import io.tenantscreening.errors.ErrorEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The validator's wording is read by linear scans; these are their cases. */
+class ValidationMessagesTest {
+
+    @Test
+    void quotedStringsAreUnescaped() {
+        assertThat(ValidationMessages.quoted("allowed: [\"a\\\"b\",\"c\\\\d\",\"\\x00\"]")).containsExactly("a\"b", "c\\d", "\\x00");
+    }
+
+    @Test
+    void aLongQuotedValueIsReadInOnePass() {
+        String value = "1".repeat(1_000_000);
+        assertThat(ValidationMessages.quoted("regex \"^[0-9]{5}$\" does not match input string \"" + value + "\""))
+                .containsExactly("^[0-9]{5}$", value);
+    }
+
+    @Test
+    void limitsAreReadAfterTheirMarker() {
+        assertThat(ValidationMessages.numberAfter("string \"x\" is too long (length: 12, maximum allowed: 10)", "maximum"))
+                .isEqualTo("10");
+        assertThat(ValidationMessages.numberAfter("numeric instance is lower than the required minimum (minimum: 1, found: 0)",
+                "minimum")).isEqualTo("1");
+        assertThat(ValidationMessages.numberAfter("no limit here", "maximum")).isEqualTo("the documented limit");
+    }
+
+    /**
+     * Issue 36, finding 5: whatever the validator finds wrong with a number parameter (a type,
+     * a format, a bound, or an error of its own while reading the number), the detail says
+     * which numbers are accepted.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"unknownError", "type", "format.int32", "minimum", "maximum", "multipleOf", "somethingNew"})
+    void everyFindingOnANumberParameterSaysWhichNumbersAreAccepted(String keyword) {
+        Parameter perPage = new QueryParameter().name("per_page")
+                .schema(new IntegerSchema().format("int32").minimum(BigDecimal.ONE).maximum(BigDecimal.valueOf(100)));
+        Parameter bounded = new QueryParameter().name("n").schema(new Schema<Number>().type("integer").minimum(BigDecimal.ZERO));
+        Parameter ratio = new QueryParameter().name("r").schema(new NumberSchema().maximum(BigDecimal.ONE));
+
+        assertThat(detail(parameterMessage(keyword, perPage))).isEqualTo("Must be an integer from 1 to 100.");
+        assertThat(detail(parameterMessage(keyword, bounded))).isEqualTo("Must be an integer that is at least 0.");
+        assertThat(detail(parameterMessage(keyword, ratio))).isEqualTo("Must be a number that is at most 1.");
+    }
+
+    /** Issue 36, finding 5: a finding on a number member of a body says which numbers it accepts, like a parameter's. */
+    @Test
+    void aFindingOnANumberMemberOfABodySaysWhichNumbersAreAccepted() {
+        Schema<?> body = new ObjectSchema().addProperty("order", new ObjectSchema()
+                .addProperty("units", new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ONE).maximum(BigDecimal.TEN))));
+        ValidationReport.Message unreadable = ValidationReport.Message.create("validation.request.body.schema.unknownError",
+                        "An error occurred during schema validation - Overflow.")
+                .withContext(ValidationReport.MessageContext.create().withPointers("/order/units/2", "/properties/order").build())
+                .build();
+
+        List<ErrorEntry> entries = ValidationMessages.toEntries(unreadable, body);
+
+        assertThat(entries).singleElement().satisfies(entry -> {
+            assertThat(entry.source().pointer()).isEqualTo("/order/units/2");
+            assertThat(entry.detail()).isEqualTo("Must be an integer from 1 to 10.");
+        });
+    }
+
+    /** Issue 36, finding 5: no detail ever names a rule, keyword or message key of the validator. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"validation.request.parameter.schema.unknownError", "validation.request.parameter.query.collection.invalidFormat",
+            "validation.request.body.schema.unknownError", "validation.request.body.schema.oneOf", "validation.request.body.schema.not",
+            "validation.request.body.schema.dependencies", "validation.request.somethingNew", "validation.schema.unknownError"})
+    void noDetailNamesARuleOfTheValidator(String key) {
+        Parameter text = new QueryParameter().name("cursor").schema(new Schema<String>().type("string"));
+        ValidationReport.Message plain = ValidationReport.Message.create(key, "An error occurred during schema validation - "
+                + "Character e is neither a decimal digit number, decimal point, nor \"e\" notation exponential mark.").build();
+        ValidationReport.Message onParameter = ValidationReport.Message.create(key, "Something 'unknownError' went wrong")
+                .withContext(ValidationReport.MessageContext.create().withParameter(text).build()).build();
+
+        for (ValidationReport.Message message : List.of(plain, onParameter)) {
+            String detail = detail(message);
+            String keyword = key.substring(key.lastIndexOf('.') + 1);
+            assertThat(detail).doesNotContainIgnoringCase("rule").doesNotContain("'" + keyword + "'").doesNotContain(key)
+                    .doesNotContain("validation.").doesNotContain("schema validation").endsWith(".");
+        }
+    }
+
+    private static ValidationReport.Message parameterMessage(String keyword, Parameter parameter) {
+        return ValidationReport.Message.create("validation.request.parameter.schema." + keyword,
+                        "An error occurred during schema validation - Character N is neither a decimal digit number.")
+                .withContext(ValidationReport.MessageContext.create().withParameter(parameter).build()).build();
+    }
+
+    private static String detail(ValidationReport.Message message) {
+        List<ErrorEntry> entries = ValidationMessages.toEntries(message, null);
+        assertThat(entries).hasSize(1);
+        return entries.get(0).detail();
+    }
+}

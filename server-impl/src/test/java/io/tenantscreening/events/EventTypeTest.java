@@ -1,0 +1,51 @@
+package io.tenantscreening.events;
+
+import io.tenantscreening.contract.ApiVersion;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Contract, Versioning and EventType: the event types are the contract's, and the
+ * adverse_action.* types exist from version 2026-11-25 on, every other type in every version.
+ */
+class EventTypeTest {
+
+    @Test
+    void theTypesAreTheOnesOfTheContract() {
+        assertThat(Arrays.stream(EventType.values()).map(EventType::value))
+                .containsExactlyElementsOf(Arrays.stream(io.tenantscreening.api.model.EventType.values())
+                        .map(io.tenantscreening.api.model.EventType::getValue).toList());
+    }
+
+    @Test
+    void version20260429HasNoAdverseActionEvents() {
+        assertThat(EventType.ofVersion(ApiVersion.V2026_04_29)).extracting(EventType::value)
+                .containsExactly("order.pending", "order.completed", "order.canceled", "report.completed", "report.updated");
+        assertThat(EventType.ADVERSE_ACTION_CREATED.existsIn(ApiVersion.V2026_04_29)).isFalse();
+        assertThat(EventType.ORDER_PENDING.existsIn(ApiVersion.V2026_04_29)).isTrue();
+    }
+
+    @Test
+    void version20261125HasEveryType() {
+        assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).containsExactly(EventType.values());
+        assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("adverse_action.")))
+                .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
+    }
+
+    /** Issue 35, disputes: report.disputed is new in 2026-11-25, so clients of 2026-04-29 never see it. */
+    @Test
+    void reportDisputedExistsFrom20261125On() {
+        assertThat(EventType.REPORT_DISPUTED.value()).isEqualTo("report.disputed");
+        assertThat(EventType.REPORT_DISPUTED.since()).isEqualTo(ApiVersion.V2026_11_25);
+        assertThat(EventType.REPORT_DISPUTED.existsIn(ApiVersion.V2026_04_29)).isFalse();
+    }
+
+    @Test
+    void theRefusalOfATypeNamesTheTypesOfTheVersionAndTheVersion() {
+        assertThat(EventType.notIn(ApiVersion.V2026_04_29)).isEqualTo("Must be one of: order.pending, order.completed, "
+                + "order.canceled, report.completed, report.updated (the event types of API version 2026-04-29).");
+    }
+}

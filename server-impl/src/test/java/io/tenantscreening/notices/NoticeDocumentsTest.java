@@ -1,0 +1,205 @@
+package io.tenantscreening.notices;
+
+import io.tenantscreening.agency.AgencySettings;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Collections;
+import java.util.List;
+
+import static io.tenantscreening.notices.NoticeFixtures.PdfText;
+import static io.tenantscreening.notices.NoticeFixtures.agency;
+import static io.tenantscreening.notices.NoticeFixtures.conditionalWithoutScore;
+import static io.tenantscreening.notices.NoticeFixtures.declineWithScore;
+import static io.tenantscreening.notices.NoticeFixtures.preAdverse;
+import static io.tenantscreening.notices.NoticeFixtures.read;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The notices as PDFs, read back as text: the contract's "Adverse action" section lists what
+ * the adverse action notice states (the elements of FCRA section 615(a), each checked by
+ * itself below), and what the pre-adverse notice carries (the report, the deadline and how to
+ * respond, a summary of rights). Both name the landlord, the property, the applicant, the
+ * date and the adverse action, and fit on one page.
+ */
+class NoticeDocumentsTest {
+
+    private final NoticeDocuments documents = new NoticeDocuments(new NoticeTemplates(""), agency());
+
+    @Test
+    void theAdverseActionNoticeOfADenialWithACreditScoreStatesEveryElementOf615a() {
+        PdfText notice = read(documents.render(declineWithScore()));
+
+        assertThat(notice.text())
+                .as("615(a)(1): notice that adverse action was taken")
+                .contains("Notice of adverse action")
+                .contains("We have decided not to approve your application to rent this property.");
+        assertThat(notice.text())
+                .as("the reasons, reason codes in plain words (contract, Decisions: the reason codes) and others as given")
+                .contains("Your report shows more eviction records in recent years than our rental criteria allow.")
+                .contains("Your credit score is below the minimum that our rental criteria require.")
+                .contains("Rental history could not be confirmed")
+                .doesNotContain("evictions_above_maximum", "credit_score_below_minimum");
+        assertThat(notice.text())
+                .as("615(a)(2): the credit score used, its range, its key factors, its date and its source")
+                .contains("Your credit score")
+                .contains("Your score 560")
+                .contains("Score range from 300 to 850 (VantageScore 4.0)")
+                .contains("Key factors 1. Too many accounts with recent late payments 2. High balances compared with credit limits"
+                        + " 3. Short length of credit history 4. Too many recent credit inquiries")
+                .contains("Date of score November 20, 2026")
+                .contains("Source Sandbox credit bureau");
+        assertThat(notice.text())
+                .as("615(a)(3)(A): the consumer reporting agency's name, address and toll-free telephone number")
+                .contains("Fictitious Reporting Agency 1 Test Plaza, Suite 99, Austin, TX 78701 Toll-free telephone: 1-800-555-0199");
+        assertThat(notice.text())
+                .as("615(a)(3)(B): the agency did not make the decision and cannot explain why it was made")
+                .contains("Fictitious Reporting Agency did not make this decision and cannot explain to you why it was made.");
+        assertThat(notice.text())
+                .as("615(a)(4)(A): the right to a free copy of the report from the agency if asked for within 60 days")
+                .contains("You have the right to a free copy of your report from Fictitious Reporting Agency if you ask for it"
+                        + " within 60 days of receiving this notice.");
+        assertThat(notice.text())
+                .as("615(a)(4)(B): the right to dispute the accuracy or completeness of the report with the agency")
+                .contains("You have the right to dispute with Fictitious Reporting Agency the accuracy or completeness of any"
+                        + " information in your report.");
+        assertThat(notice.text())
+                .as("the landlord, applicant, property, date (the agency's time zone) and reference")
+                .contains("From Sunrise Property Group LLC")
+                .contains("To Jane Q. Applicant")
+                .contains("Property 12 Main St, Apt 4, Austin, TX 78701")
+                .contains("Date November 25, 2026")
+                .contains("Reference aa_2Hs4Jd6Kf8Lg1Zm3Xn5Cb7Vq");
+        assertThat(notice.text()).as("the template version, in small print").containsPattern("Notice templates 2026-11-25 \\([0-9a-f]{8}\\)");
+        assertThat(notice.text()).as("a live notice is no test notice").doesNotContain("TEST NOTICE");
+        assertThat(notice.title()).isEqualTo("Notice of adverse action aa_2Hs4Jd6Kf8Lg1Zm3Xn5Cb7Vq");
+        assertThat(notice.pages()).as("pages").isEqualTo(1);
+    }
+
+    @Test
+    void theAdverseActionNoticeOfAConditionalApprovalStatesItsConditionsAndNoScoreWithoutOne() {
+        PdfText notice = read(documents.render(conditionalWithoutScore()));
+
+        assertThat(notice.text())
+                .as("615(a)(1): the adverse action taken is an approval only on conditions, which are stated")
+                .contains("We can approve your application to rent this property only on these conditions:"
+                        + " A co-signer, or a security deposit of two months' rent.");
+        assertThat(notice.text())
+                .as("the reason in words")
+                .contains("Your verified income is lower than our rental criteria require for this rent.");
+        assertThat(notice.text())
+                .as("615(a)(2) applies only when a credit score was used")
+                .doesNotContain("Your credit score", "Score range");
+        assertThat(notice.text())
+                .as("615(a)(3) and (4) whatever the decision")
+                .contains("Fictitious Reporting Agency 1 Test Plaza, Suite 99, Austin, TX 78701 Toll-free telephone: 1-800-555-0199")
+                .contains("did not make this decision and cannot explain to you why it was made")
+                .contains("within 60 days of receiving this notice")
+                .contains("the accuracy or completeness of any information in your report");
+        assertThat(notice.text())
+                .as("the landlord, applicant, property, date and reference")
+                .contains("From Maple Court Rentals", "To John Roe", "Property 40 Elm Rd, Denver, CO 80202", "Date November 25, 2026",
+                        "Reference aa_test_7Yh8Uj0Ik2Ol4Pm6Qn8Rb1Sc");
+        assertThat(notice.text()).as("Test mode: a test notice says so").contains("TEST NOTICE: made with a test API key.");
+        assertThat(notice.pages()).as("pages").isEqualTo(1);
+    }
+
+    @Test
+    void thePreAdverseNoticeCarriesTheReportTheDeadlineHowToRespondAndASummaryOfRights() {
+        PdfText notice = read(documents.render(preAdverse()));
+
+        assertThat(notice.text())
+                .as("adverse action is being considered, based on the report, and not yet decided")
+                .contains("Pre-adverse action notice")
+                .contains("We are considering not approving your application to rent this property.")
+                .contains("based in whole or in part on information in a consumer report about you from Fictitious Reporting Agency."
+                        + " We have not made a final decision.")
+                .contains("Your report shows a criminal record within the period that our rental criteria consider.");
+        assertThat(notice.text())
+                .as("the copy of the report that comes with it")
+                .contains("A copy of the report comes with this notice (attached to the email that brought it, as screening-report.pdf).");
+        assertThat(notice.text())
+                .as("the deadline, as a person writes it in the agency's time zone, and how to respond")
+                .contains("Respond by Wednesday, December 2, 2026 at 10:04 AM EST")
+                .contains("tell Sunrise Property Group LLC by Wednesday, December 2, 2026 at 10:04 AM EST")
+                .contains("contact Fictitious Reporting Agency as well: toll-free at 1-800-555-0199, or by mail at 1 Test Plaza, Suite 99,"
+                        + " Austin, TX 78701.");
+        assertThat(notice.text())
+                .as("a summary of the applicant's rights")
+                .contains("A summary of your rights")
+                .contains("you get a free copy of your report from the agency that made it when the report is used against you")
+                .contains("You may dispute information that is inaccurate or incomplete.");
+        assertThat(notice.text())
+                .as("the landlord, applicant, property, date and reference")
+                .contains("From Sunrise Property Group LLC", "To Jane Q. Applicant", "Property 12 Main St, Apt 4, Austin, TX 78701",
+                        "Date November 25, 2026", "Reference aa_5Gt6Hy7Ju8Ki9Lo0Pa1Sd2Fg");
+        assertThat(notice.text()).as("the template version").containsPattern("Notice templates 2026-11-25 \\([0-9a-f]{8}\\)");
+        assertThat(notice.pages()).as("pages").isEqualTo(1);
+    }
+
+    @Test
+    void aPreAdverseNoticeWithoutItsDeadlineIsNotMade() {
+        NoticeFacts facts = preAdverse();
+        NoticeFacts withoutDeadline = new NoticeFacts(facts.kind(), facts.adverseActionId(), true, facts.issuedAt(), facts.applicantName(),
+                facts.applicantEmail(), facts.propertyAddress(), facts.landlordName(), facts.decision(), null, facts.reasons(), null, null,
+                facts.reportId());
+
+        assertThatThrownBy(() -> documents.render(withoutDeadline)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void datesAndTimesAreWrittenInTheAgencysTimeZoneWithItsAbbreviation() {
+        AgencySettings pacific = agency();
+        pacific.setTimeZone(ZoneId.of("America/Los_Angeles"));
+        NoticeFacts facts = preAdverse();
+        NoticeFacts lateAtNight = new NoticeFacts(facts.kind(), facts.adverseActionId(), true, Instant.parse("2026-11-26T05:30:00Z"),
+                facts.applicantName(), facts.applicantEmail(), facts.propertyAddress(), facts.landlordName(), facts.decision(),
+                null, facts.reasons(), null, Instant.parse("2026-07-03T23:59:00Z"), facts.reportId());
+
+        PdfText notice = read(new NoticeDocuments(new NoticeTemplates(""), pacific).render(lateAtNight));
+
+        assertThat(notice.text()).contains("Date November 25, 2026", "Respond by Friday, July 3, 2026 at 4:59 PM PDT");
+    }
+
+    @Test
+    void whatTheIntegratorWroteIsPrintedAsTextNeverAsTheTemplatesMarkup() {
+        NoticeFacts facts = declineWithScore();
+        NoticeFacts marked = new NoticeFacts(facts.kind(), facts.adverseActionId(), true, facts.issuedAt(), "Ann <b>O'Neil</b> & Co",
+                facts.applicantEmail(), facts.propertyAddress(), "Smith & Sons <Rentals>", facts.decision(), null,
+                List.of("</li></ul><h1>Approved</h1>", "Payments \"late\" & unpaid"), null, null, facts.reportId());
+
+        PdfText notice = read(documents.render(marked));
+
+        assertThat(notice.text()).contains("To Ann <b>O'Neil</b> & Co", "From Smith & Sons <Rentals>", "</li></ul><h1>Approved</h1>",
+                "Payments \"late\" & unpaid");
+    }
+
+    @Test
+    void aNoticeLongerThanAPageGoesOnToNumberedPagesAndAWordLongerThanALineIsBroken() {
+        NoticeFacts facts = declineWithScore();
+        List<String> reasons = Collections.nCopies(10, "A reason in the integrator's own words, as long as the contract allows. ".repeat(5)
+                .substring(0, 290));
+        String longWord = "x".repeat(300);
+        NoticeFacts longOne = new NoticeFacts(facts.kind(), facts.adverseActionId(), true, facts.issuedAt(), facts.applicantName(),
+                facts.applicantEmail(), facts.propertyAddress(), facts.landlordName(), "conditional", longWord, reasons, facts.creditScore(),
+                null, facts.reportId());
+
+        PdfText notice = read(documents.render(longOne));
+
+        assertThat(notice.pages()).isEqualTo(2);
+        assertThat(notice.text()).contains("Page 1 of 2", "Page 2 of 2", "Notice of adverse action, reference aa_2Hs4Jd6Kf8Lg1Zm3Xn5Cb7Vq");
+        assertThat(notice.text().replace(" ", "")).contains(longWord);
+    }
+
+    @Test
+    void aCharacterTheFontLacksPrintsAsAQuestionMark() {
+        NoticeFacts facts = declineWithScore();
+        NoticeFacts named = new NoticeFacts(facts.kind(), facts.adverseActionId(), true, facts.issuedAt(), "Zoë Łukasiewicz 王",
+                facts.applicantEmail(), facts.propertyAddress(), facts.landlordName(), facts.decision(), null, facts.reasons(), null, null,
+                facts.reportId());
+
+        assertThat(read(documents.render(named)).text()).contains("To Zoë Łukasiewicz ?");
+    }
+}
