@@ -10,9 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -139,8 +136,6 @@ class DisputeBrowserTest {
 
     /** Sends the dispute form and waits for the page it loads (a click does not wait for it). */
     private void submitDispute() {
-        WebElement send = browser.findElement(By.id("send-dispute"));
-        send.click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(send));
+        HeadlessChromium.clickAndAwaitNextPage(browser, browser.findElement(By.id("send-dispute")));
     }
 }

@@ -2,10 +2,12 @@ package io.tenantscreening.conformance.support;
 
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
 import java.io.IOException;
@@ -60,6 +62,21 @@ public final class HeadlessChromium {
         ChromeDriver browser = new ChromeDriver(service, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return browser;
+    }
+
+    /**
+     * Clicks a button that sends a form and waits until the browser shows the page the form
+     * loads. The old page is marked first; while Chromium swaps documents, a question about the
+     * old page may fail in several ways (stale element, a node of a detached document), so
+     * failures are retried until the new, unmarked page has finished loading.
+     */
+    public static void clickAndAwaitNextPage(WebDriver browser, WebElement button) {
+        JavascriptExecutor script = (JavascriptExecutor) browser;
+        script.executeScript("window.__previousPage = true;");
+        button.click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(WebDriverException.class)
+                .until(driver -> (Boolean) script.executeScript(
+                        "return window.__previousPage === undefined && document.readyState === 'complete';"));
     }
 
     /** The page scrolls only up and down: nothing is wider than the screen. */
