@@ -22,5 +22,3 @@ ALTER TABLE webhook_deliveries
     ADD COLUMN claim_token   text,
     ADD COLUMN claimed_until timestamptz,
     ADD CONSTRAINT webhook_deliveries_claimed_completely CHECK ((claim_token IS NULL) = (claimed_until IS NULL));
-
-CREATE INDEX webhook_deliveries_claimed_idx ON webhook_deliveries (endpoint_id, claimed_until) WHERE claim_token IS NOT NULL;

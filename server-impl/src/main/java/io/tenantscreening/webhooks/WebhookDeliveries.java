@@ -32,11 +32,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * each holder looks for due deliveries again after giving its slot back, so its delivery is
  * not forgotten. A failed attempt pauses the endpoint until that delivery's retry, when the
  * delivery's task comes back; while the endpoint is failing only one slot may be taken, so
- * a dead endpoint gets one attempt per retry, not one per slot. When a holder ends while
- * another instance's attempts are in flight, a {@code drain-webhook-endpoint} task looks
- * again when their claims run out (in case that instance died), and a holder that sees a
- * backlog calls the next slot's {@code drain-webhook-endpoint} task in, so an endpoint that
- * recovers from a pause is soon served by every slot again. Events therefore reach an
+ * a dead endpoint gets one attempt per retry, not one per slot.
+ * a holder that sees a backlog calls the next slot's {@code drain-webhook-endpoint} task
+ * in, so an endpoint that recovers from a pause is soon served by every slot again. A
+ * recurring sweep ({@link #resumeForgotten}) finds what a dead instance left behind. Events therefore reach an
  * endpoint roughly, not strictly, in order; receivers order them by {@code sequence}.
  */
 @Singleton
@@ -51,6 +50,8 @@ public class WebhookDeliveries {
     private static final Duration BUSY_RETRY = Duration.ofMillis(300);
     /** How much longer than an attempt may take its claim lasts. */
     private static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
+    /** Endpoints the safety sweep looks at, at most, each time. */
+    private static final int SWEEP_BATCH = 1_000;
 
     private final WebhookDeliveryRepository deliveries;
     private final WebhookEndpointRepository endpoints;
@@ -93,35 +94,64 @@ public class WebhookDeliveries {
         if (own.get().nextAttemptAt().isAfter(Timestamps.now(clock))) {
             return own.map(WebhookDelivery::nextAttemptAt);
         }
-        Optional<Instant> again = drain(tenant, own.get().endpointId());
+        Outcome outcome = drain(tenant, own.get().endpointId());
+        if (outcome.goOn()) {
+            // This task ends once its own delivery is done, so a drain task carries on (named
+            // for the slot's holding, so it cannot be a task of that name about to end).
+            transactions.executeWrite(status -> work.scheduleIfNotExists(
+                    DRAIN_ENDPOINT.instance(own.get().endpointId() + "/after-" + outcome.holding())
+                            .data(EndpointRef.of(tenant, own.get().endpointId())).scheduledTo(Timestamps.now(clock))));
+        }
         Optional<Instant> retry = read(tenant, ref.deliveryId()).filter(delivery -> delivery.status().equals("pending"))
                 .map(WebhookDelivery::nextAttemptAt).filter(at -> at.isAfter(Timestamps.now(clock)));
-        return retry.isPresent() ? retry : again;
+        return retry.isPresent() ? retry : outcome.comeBack();
     }
 
     /** Runs one drain-webhook-endpoint task: when to run it again, or empty when it is done. */
     Optional<Instant> drain(EndpointRef ref) {
-        return drain(ref.tenant(), ref.endpointId());
+        Outcome outcome = drain(ref.tenant(), ref.endpointId());
+        return outcome.goOn() ? Optional.of(Timestamps.now(clock)) : outcome.comeBack();
+    }
+
+    /**
+     * How a drain ended: either the holder of a slot must go on at once (it ran out of time
+     * or lost its slot; {@code holding} names that holding), or when the task should come
+     * back, if at all.
+     */
+    private record Outcome(String holding, Optional<Instant> comeBack) {
+
+        static Outcome goOn(String holding) {
+            return new Outcome(holding, Optional.empty());
+        }
+
+        static Outcome comeBack(Optional<Instant> at) {
+            return new Outcome(null, at);
+        }
+
+        boolean goOn() {
+            return holding != null;
+        }
     }
 
     /**
      * Delivers the endpoint's due deliveries while this instance has a worker and the
-     * endpoint a free slot. When to come back: at once after a drain that ran out of time,
-     * when the pause ends for a paused endpoint, shortly when this instance's workers are
-     * all busy; empty when the holders of the endpoint's slots, or the task of a delivery
-     * that failed, carry on.
+     * endpoint a free slot. Goes on at once after a drain that ran out of time or lost its
+     * slot; comes back when the pause ends for a paused endpoint, or shortly when this
+     * instance's workers are all busy; else ends, as the holders of the endpoint's slots, or
+     * the task of a delivery that failed, carry on.
      */
-    private Optional<Instant> drain(Tenant tenant, String endpoint) {
+    private Outcome drain(Tenant tenant, String endpoint) {
         if (!workers.tryAcquire()) {
-            return Optional.of(Timestamps.now(clock).plusMillis(
-                    ThreadLocalRandom.current().nextLong(BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2)));
+            return Outcome.comeBack(Optional.of(Timestamps.now(clock).plusMillis(
+                    ThreadLocalRandom.current().nextLong(BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2))));
         }
         try {
             while (true) {
                 Optional<EndpointSlots.Held> slot = transactions.executeWrite(status ->
                         slots.acquire(tenant, endpoint, Timestamps.now(clock)));
                 if (slot.isEmpty()) {
-                    return transactions.executeRead(status -> endpoints.pausedUntil(tenant, endpoint, Timestamps.now(clock)));
+                    return Outcome.comeBack(transactions.executeRead(status ->
+                            endpoints.pausedUntil(tenant, endpoint, Timestamps.now(clock))));
                 }
                 Drained drained;
                 try {
@@ -135,14 +165,13 @@ public class WebhookDeliveries {
                 }
                 switch (drained) {
                     case OUT_OF_TIME, SLOT_LOST:
-                        return Optional.of(Timestamps.now(clock));
+                        return Outcome.goOn(slot.get().token());
                     case FAILED:
-                        return Optional.empty();
+                        return Outcome.comeBack(Optional.empty());
                     default:
                         if (transactions.executeRead(status ->
                                 deliveries.dueUnclaimed(tenant, endpoint, Timestamps.now(clock), 1)) == 0) {
-                            lookAgainWhenClaimsEnd(tenant, endpoint);
-                            return Optional.empty();
+                            return Outcome.comeBack(Optional.empty());
                         }
                 }
             }
@@ -187,18 +216,16 @@ public class WebhookDeliveries {
     }
 
     /**
-     * Deliveries claimed by a deliverer that dies come due again when their claim runs out,
-     * and nobody may be delivering to the endpoint then: a task looks again just after that
-     * moment (one task per endpoint and second, named for it: a task of that name cannot be
-     * running yet, so it is never lost by finding one that is about to end).
+     * The safety net (a recurring sweep): every endpoint with a due delivery that nobody has
+     * claimed gets a drain task, which ends at once if the endpoint's holders are at work.
+     * It finds the deliveries whose holder died before it could hand its drain on (killed,
+     * or its database gone in the middle of a drain), and those whose claim ran out.
      */
-    private void lookAgainWhenClaimsEnd(Tenant tenant, String endpoint) {
+    void resumeForgotten() {
+        Instant now = Timestamps.now(clock);
         transactions.executeWrite(status -> {
-            deliveries.firstClaimEnd(tenant, endpoint).ifPresent(end -> {
-                long second = end.getEpochSecond() + 1;
-                work.scheduleIfNotExists(DRAIN_ENDPOINT.instance(endpoint + "/claims-" + second)
-                        .data(EndpointRef.of(tenant, endpoint)).scheduledTo(Instant.ofEpochSecond(second)));
-            });
+            deliveries.endpointsWithDueWork(now, SWEEP_BATCH).forEach(endpoint -> work.scheduleIfNotExists(DRAIN_ENDPOINT
+                    .instance(endpoint.endpointId() + "/sweep-" + now.getEpochSecond()).data(endpoint).scheduledTo(now)));
             return null;
         });
     }

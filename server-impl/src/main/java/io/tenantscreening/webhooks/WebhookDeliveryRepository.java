@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Tables webhook_deliveries and webhook_attempts, within one tenant. */
@@ -95,11 +94,12 @@ class WebhookDeliveryRepository {
                 row -> row.getInt(1), endpointId, Timestamp.from(now), upTo).orElse(0);
     }
 
-    /** When the first claim on one of the endpoint's pending deliveries runs out, if any is claimed. */
-    Optional<Instant> firstClaimEnd(Tenant tenant, String endpointId) {
-        return jdbc.queryOne(tenant, "SELECT min(claimed_until) FROM webhook_deliveries WHERE {tenant} AND endpoint_id = ? "
-                        + "AND claim_token IS NOT NULL", row -> instant(row.getTimestamp(1)), endpointId)
-                .filter(Objects::nonNull);
+    /** Endpoints, of every tenant, with a delivery that is due and that nobody has claimed, up to {@code limit}. */
+    List<EndpointRef> endpointsWithDueWork(Instant now, int limit) {
+        return jdbc.queryAcrossTenants("SELECT DISTINCT organization_id, mode, endpoint_id FROM webhook_deliveries "
+                        + "WHERE status = 'pending' AND next_attempt_at <= ? "
+                        + "AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) LIMIT ?",
+                row -> new EndpointRef(row.getString(1), row.getString(2), row.getString(3)), Timestamp.from(now), limit);
     }
 
     /**

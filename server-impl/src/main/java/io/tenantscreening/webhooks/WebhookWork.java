@@ -4,6 +4,7 @@ import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
 import io.tenantscreening.work.BackgroundWork;
 import io.tenantscreening.work.RetryWithBackoff;
 import io.tenantscreening.work.WorkSettings;
@@ -15,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * Webhook deliveries as background work ({@link WebhookDeliveries}): a task per delivery,
- * and tasks that drain an endpoint, each running again when {@link WebhookDeliveries} says;
+ * tasks that drain an endpoint, each running again when {@link WebhookDeliveries} says, and
+ * a recurring sweep for what a dead instance left behind;
  * failures of the service itself (the database, say) retry with the usual backoff, apart
  * from the deliveries' own schedule.
  */
@@ -69,6 +71,25 @@ final class WebhookWork {
         @Override
         public Task<EndpointRef> task() {
             return WebhookWork.task(WebhookDeliveries.DRAIN_ENDPOINT, deliveries::drain, settings);
+        }
+    }
+
+    /** The resume-webhook-deliveries sweep, every {@code screening.work.sweep-interval}, one instance at a time. */
+    @Singleton
+    static class Sweep implements BackgroundWork {
+
+        private final WebhookDeliveries deliveries;
+        private final WorkSettings settings;
+
+        Sweep(WebhookDeliveries deliveries, WorkSettings settings) {
+            this.deliveries = deliveries;
+            this.settings = settings;
+        }
+
+        @Override
+        public Task<Void> task() {
+            return Tasks.recurring("resume-webhook-deliveries", Schedules.fixedDelay(settings.getSweepInterval()))
+                    .execute((instance, context) -> deliveries.resumeForgotten());
         }
     }
 }
