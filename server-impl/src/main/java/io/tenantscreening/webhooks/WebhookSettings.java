@@ -16,7 +16,7 @@ public class WebhookSettings {
     private Duration retryFor = Duration.ofDays(3);
     private Duration rotationOverlap = Duration.ofHours(24);
     private int endpointConcurrency = 16;
-    private int workers = 16;
+    private int workers = 32;
 
     /** Test-mode endpoints on loopback addresses (for receiving on one's own machine); live mode never. */
     public boolean isAllowLoopback() {
