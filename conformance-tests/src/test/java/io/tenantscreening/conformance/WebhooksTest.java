@@ -302,6 +302,11 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * A hanging endpoint holds only its own slots: another endpoint's deliveries arrive while
+     * every request to the hanging one is still unanswered (issue 37 lets one endpoint have
+     * several requests in flight, where it had one before).
+     */
     @Test
     void aDeadEndpointDoesNotHoldUpAnotherEndpointsDeliveries() throws Exception {
         try (WebhookReceiver dead = WebhookReceiver.start(); WebhookReceiver alive = WebhookReceiver.start()) {
@@ -318,9 +323,8 @@ class WebhooksTest {
 
             alive.await(5, any -> true, PATIENCE);
 
-            assertThat(dead.received()).as("the dead endpoint was tried one delivery at a time").hasSizeLessThanOrEqualTo(2);
             assertThat(TestDatabase.number("SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts = 0",
-                    deadEndpoint)).as("deliveries to the dead endpoint not yet tried").isGreaterThanOrEqualTo(3);
+                    deadEndpoint)).as("deliveries to the hanging endpoint still unanswered").isEqualTo(5);
         }
     }
 

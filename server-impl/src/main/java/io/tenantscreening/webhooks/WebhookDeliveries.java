@@ -1,5 +1,6 @@
 package io.tenantscreening.webhooks;
 
+import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
@@ -17,97 +18,229 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Delivers events to webhook endpoints, one {@code deliver-webhook} task per delivery
- * ({@link WebhookFanOut} writes both with the event). A task
- * first leases its endpoint (one deliverer per endpoint at a time, across instances), then
- * delivers the endpoint's due deliveries oldest first, its own among them, for up to
- * {@link #DRAIN} before it lets go, or until an attempt fails: then the endpoint is paused
- * until that delivery's retry, and every task of the endpoint waits for it. A task that
- * finds its endpoint leased tries again shortly, and one whose delivery was done by another
- * task simply ends. So a slow or dead endpoint holds at most one worker, and each 2xx is
- * recorded before the lease passes on.
+ * Delivers events to webhook endpoints. {@link WebhookFanOut} writes each delivery with a
+ * {@code deliver-webhook} task, in the event's transaction. A task takes one of its
+ * endpoint's slots ({@link EndpointSlots}: at most {@code endpoint-concurrency} deliverers
+ * per endpoint across every instance) and then delivers the endpoint's due deliveries
+ * oldest first, claiming each so that no two attempts of one delivery overlap, its own among
+ * them, until none is left, an attempt fails, or {@link #DRAIN} has passed (then it yields
+ * its work thread and comes back at once). A task that finds every slot held simply ends:
+ * each holder looks for due deliveries again after giving its slot back, so its delivery is
+ * not forgotten. A failed attempt pauses the endpoint until that delivery's retry, when the
+ * delivery's task comes back; while the endpoint is failing only one slot may be taken, so
+ * a dead endpoint gets one attempt per retry, not one per slot.
+ * a holder that sees a backlog calls the next slot's {@code drain-webhook-endpoint} task
+ * in, so an endpoint that recovers from a pause is soon served by every slot again. A
+ * recurring sweep ({@link #resumeForgotten}) finds what a dead instance left behind. Events therefore reach an
+ * endpoint roughly, not strictly, in order; receivers order them by {@code sequence}.
  */
 @Singleton
 public class WebhookDeliveries {
 
     /** The delivery of one event to one endpoint. */
     static final TaskDescriptor<DeliveryRef> DELIVERY = TaskDescriptor.of("deliver-webhook", DeliveryRef.class);
+    /** Delivering an endpoint's due deliveries, for one more slot or after claims run out. */
+    static final TaskDescriptor<EndpointRef> DRAIN_ENDPOINT = TaskDescriptor.of("drain-webhook-endpoint", EndpointRef.class);
 
     private static final Duration DRAIN = Duration.ofSeconds(5);
     private static final Duration BUSY_RETRY = Duration.ofMillis(300);
+    /** How much longer than an attempt may take its claim lasts. */
+    private static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
+    /** Endpoints the safety sweep looks at, at most, each time. */
+    private static final int SWEEP_BATCH = 1_000;
 
     private final WebhookDeliveryRepository deliveries;
     private final WebhookEndpointRepository endpoints;
+    private final EndpointSlots slots;
     private final WebhookSecrets secrets;
     private final WebhookSender sender;
     private final WebhookSettings settings;
     private final EventService events;
     private final ServiceMetrics metrics;
+    private final SchedulerClient work;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
+    private final Semaphore workers;
 
-    public WebhookDeliveries(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, WebhookSecrets secrets,
-                             WebhookSender sender, WebhookSettings settings, EventService events, ServiceMetrics metrics,
-                             TransactionOperations<Connection> transactions, Clock clock) {
+    public WebhookDeliveries(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, EndpointSlots slots,
+                             WebhookSecrets secrets, WebhookSender sender, WebhookSettings settings, EventService events,
+                             ServiceMetrics metrics, SchedulerClient work, TransactionOperations<Connection> transactions,
+                             Clock clock) {
         this.deliveries = deliveries;
         this.endpoints = endpoints;
+        this.slots = slots;
         this.secrets = secrets;
         this.sender = sender;
         this.settings = settings;
         this.events = events;
         this.metrics = metrics;
+        this.work = work;
         this.transactions = transactions;
         this.clock = clock;
+        this.workers = new Semaphore(settings.getWorkers());
     }
 
-    /** Runs one deliver-webhook task: when to run it again, or empty when its delivery is done. */
-    Optional<Instant> run(DeliveryRef ref) {
+    /** Runs one deliver-webhook task: when to run it again, or empty when it is done. */
+    Optional<Instant> deliver(DeliveryRef ref) {
         Tenant tenant = ref.tenant();
         Optional<WebhookDelivery> own = read(tenant, ref.deliveryId());
         if (own.isEmpty() || !own.get().status().equals("pending")) {
             return Optional.empty();
         }
-        String endpoint = own.get().endpointId();
-        String token = UUID.randomUUID().toString();
-        Duration lease = settings.getTimeout().plus(DRAIN).plusSeconds(5);
-        if (!transactions.executeWrite(status -> endpoints.lease(tenant, endpoint, token, Timestamps.now(clock), lease))) {
-            return Optional.of(heldBack(tenant, endpoint));
+        if (own.get().nextAttemptAt().isAfter(Timestamps.now(clock))) {
+            return own.map(WebhookDelivery::nextAttemptAt);
         }
-        try {
-            long until = System.nanoTime() + DRAIN.toNanos();
-            do {
-                Optional<WebhookDelivery> next = transactions.executeRead(status ->
-                        deliveries.nextDue(tenant, endpoint, Timestamps.now(clock)));
-                if (next.isEmpty() || !attempt(tenant, next.get(), token, lease)) {
-                    break;
-                }
-            } while (System.nanoTime() < until);
-        } finally {
-            transactions.executeWrite(status -> {
-                endpoints.release(tenant, endpoint, token);
-                return null;
-            });
+        Outcome outcome = drain(tenant, own.get().endpointId());
+        if (outcome.goOn()) {
+            // This task ends once its own delivery is done, so a drain task carries on (named
+            // for the slot's holding, so it cannot be a task of that name about to end).
+            transactions.executeWrite(status -> work.scheduleIfNotExists(
+                    DRAIN_ENDPOINT.instance(own.get().endpointId() + "/after-" + outcome.holding())
+                            .data(EndpointRef.of(tenant, own.get().endpointId())).scheduledTo(Timestamps.now(clock))));
         }
-        return read(tenant, ref.deliveryId()).filter(delivery -> delivery.status().equals("pending"))
-                .map(delivery -> delivery.nextAttemptAt().isAfter(Timestamps.now(clock))
-                        ? delivery.nextAttemptAt() : Timestamps.now(clock));
+        Optional<Instant> retry = read(tenant, ref.deliveryId()).filter(delivery -> delivery.status().equals("pending"))
+                .map(WebhookDelivery::nextAttemptAt).filter(at -> at.isAfter(Timestamps.now(clock)));
+        return retry.isPresent() ? retry : outcome.comeBack();
+    }
+
+    /** Runs one drain-webhook-endpoint task: when to run it again, or empty when it is done. */
+    Optional<Instant> drain(EndpointRef ref) {
+        Outcome outcome = drain(ref.tenant(), ref.endpointId());
+        return outcome.goOn() ? Optional.of(Timestamps.now(clock)) : outcome.comeBack();
     }
 
     /**
-     * One attempt of a delivery, recorded. A failure pauses the endpoint until the delivery's
-     * retry, so that its other deliveries wait too instead of each trying a dead endpoint.
-     * True when the endpoint took it (the drain may go on).
+     * How a drain ended: either the holder of a slot must go on at once (it ran out of time
+     * or lost its slot; {@code holding} names that holding), or when the task should come
+     * back, if at all.
      */
-    private boolean attempt(Tenant tenant, WebhookDelivery delivery, String token, Duration lease) {
-        Optional<Target> target = transactions.executeWrite(status -> {
-            Instant now = Timestamps.now(clock);
-            if (!endpoints.lease(tenant, delivery.endpointId(), token, now, lease)) {
-                return Optional.empty();
+    private record Outcome(String holding, Optional<Instant> comeBack) {
+
+        static Outcome goOn(String holding) {
+            return new Outcome(holding, Optional.empty());
+        }
+
+        static Outcome comeBack(Optional<Instant> at) {
+            return new Outcome(null, at);
+        }
+
+        boolean goOn() {
+            return holding != null;
+        }
+    }
+
+    /**
+     * Delivers the endpoint's due deliveries while this instance has a worker and the
+     * endpoint a free slot. Goes on at once after a drain that ran out of time or lost its
+     * slot; comes back when the pause ends for a paused endpoint, or shortly when this
+     * instance's workers are all busy; else ends, as the holders of the endpoint's slots, or
+     * the task of a delivery that failed, carry on.
+     */
+    private Outcome drain(Tenant tenant, String endpoint) {
+        if (!workers.tryAcquire()) {
+            return Outcome.comeBack(Optional.of(Timestamps.now(clock).plusMillis(
+                    ThreadLocalRandom.current().nextLong(BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2))));
+        }
+        try {
+            while (true) {
+                Optional<EndpointSlots.Held> slot = transactions.executeWrite(status ->
+                        slots.acquire(tenant, endpoint, Timestamps.now(clock)));
+                if (slot.isEmpty()) {
+                    return Outcome.comeBack(transactions.executeRead(status ->
+                            endpoints.pausedUntil(tenant, endpoint, Timestamps.now(clock))));
+                }
+                Drained drained;
+                try {
+                    callNextSlot(tenant, endpoint, slot.get());
+                    drained = deliverWhileDue(tenant, endpoint, slot.get());
+                } finally {
+                    transactions.executeWrite(status -> {
+                        slots.release(slot.get());
+                        return null;
+                    });
+                }
+                switch (drained) {
+                    case OUT_OF_TIME, SLOT_LOST:
+                        return Outcome.goOn(slot.get().token());
+                    case FAILED:
+                        return Outcome.comeBack(Optional.empty());
+                    default:
+                        if (transactions.executeRead(status ->
+                                deliveries.dueUnclaimed(tenant, endpoint, Timestamps.now(clock), 1)) == 0) {
+                            return Outcome.comeBack(Optional.empty());
+                        }
+                }
             }
+        } finally {
+            workers.release();
+        }
+    }
+
+    /** How a holder's drain ended. */
+    private enum Drained { NOTHING_DUE, FAILED, OUT_OF_TIME, SLOT_LOST }
+
+    private Drained deliverWhileDue(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
+        long until = System.nanoTime() + DRAIN.toNanos();
+        Duration claimFor = settings.getTimeout().plus(CLAIM_MARGIN);
+        do {
+            if (slot.lost()) {
+                return Drained.SLOT_LOST;
+            }
+            Optional<WebhookDelivery> next = transactions.executeWrite(status ->
+                    deliveries.claimNext(tenant, endpoint, Timestamps.now(clock), slot.token(), claimFor));
+            if (next.isEmpty()) {
+                return Drained.NOTHING_DUE;
+            }
+            if (!attempt(tenant, next.get(), slot)) {
+                return slot.lost() ? Drained.SLOT_LOST : Drained.FAILED;
+            }
+        } while (System.nanoTime() < until);
+        return Drained.OUT_OF_TIME;
+    }
+
+    /**
+     * With more than one delivery due, calls the task of the next slot in, which takes a slot
+     * and delivers too: so the slots fill up one after another after a pause.
+     */
+    private void callNextSlot(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
+        int next = slot.slot() + 1;
+        if (next < settings.getEndpointConcurrency()
+                && transactions.executeRead(status -> deliveries.dueUnclaimed(tenant, endpoint, Timestamps.now(clock), 2)) > 1) {
+            transactions.executeWrite(status -> work.scheduleIfNotExists(DRAIN_ENDPOINT.instance(endpoint + "/slot-" + next)
+                    .data(EndpointRef.of(tenant, endpoint)).scheduledTo(Timestamps.now(clock))));
+        }
+    }
+
+    /**
+     * The safety net (a recurring sweep): every endpoint with a due delivery that nobody has
+     * claimed gets a drain task, which ends at once if the endpoint's holders are at work.
+     * It finds the deliveries whose holder died before it could hand its drain on (killed,
+     * or its database gone in the middle of a drain), and those whose claim ran out.
+     */
+    void resumeForgotten() {
+        Instant now = Timestamps.now(clock);
+        transactions.executeWrite(status -> {
+            deliveries.endpointsWithDueWork(now, SWEEP_BATCH).forEach(endpoint -> work.scheduleIfNotExists(DRAIN_ENDPOINT
+                    .instance(endpoint.endpointId() + "/sweep-" + now.getEpochSecond()).data(endpoint).scheduledTo(now)));
+            return null;
+        });
+    }
+
+    /**
+     * One attempt of a claimed delivery, recorded. A failure pauses the endpoint until the
+     * delivery's retry, so that its other deliveries wait too instead of each trying a dead
+     * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
+     * own task may be about to end). An attempt cut off because this instance lost its slot
+     * is not the endpoint's fault and is not recorded: the delivery's claim runs out and it
+     * is delivered again. True when the endpoint took it (the drain may go on).
+     */
+    private boolean attempt(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot) {
+        Optional<Target> target = transactions.executeRead(status -> {
+            Instant now = Timestamps.now(clock);
             return endpoints.findById(tenant, delivery.endpointId()).flatMap(endpoint ->
                     endpoints.secrets(tenant, endpoint.id(), now).map(sealed -> {
                         List<String> signing = new ArrayList<>();
@@ -123,10 +256,18 @@ public class WebhookDeliveries {
         }
         Instant at = Timestamps.now(clock);
         byte[] body = target.get().body();
-        WebhookSender.Answer answer = sender.post(tenant.mode(), target.get().endpoint().url(), body, Map.of(
-                "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), body, target.get().secrets()),
-                "Service-Delivery-Id", delivery.id(),
-                "Service-Event-Id", delivery.eventId()));
+        WebhookSender.Answer answer;
+        try {
+            answer = sender.post(tenant.mode(), target.get().endpoint().url(), body, Map.of(
+                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), body, target.get().secrets()),
+                    "Service-Delivery-Id", delivery.id(),
+                    "Service-Event-Id", delivery.eventId()), slot::whenLost);
+        } finally {
+            slot.attemptOver();
+        }
+        if (slot.lost()) {
+            return false;
+        }
         WebhookDelivery.Attempt attempt = new WebhookDelivery.Attempt(at, answer.durationMillis(), answer.status(), answer.error(),
                 answer.body());
         Instant done = Timestamps.now(clock);
@@ -148,21 +289,13 @@ public class WebhookDeliveries {
         // for each other instead of deadlocking.
         transactions.executeWrite(tx -> {
             endpoints.pause(tenant, delivery.endpointId(), status.equals("pending") ? next : null);
-            deliveries.recordAttempt(tenant, delivery, attempt, status, next);
+            if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
+                work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1))
+                        .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
+            }
             return null;
         });
         return answer.succeeded();
-    }
-
-    /**
-     * When a task whose endpoint is held should look again: when the pause ends (the last
-     * attempt failed), or soon when another task holds the lease (it delivers the due
-     * deliveries meanwhile, this one likely among them).
-     */
-    private Instant heldBack(Tenant tenant, String endpoint) {
-        Instant now = Timestamps.now(clock);
-        return transactions.executeRead(status -> endpoints.pausedUntil(tenant, endpoint, now)).orElseGet(() ->
-                now.plusMillis(ThreadLocalRandom.current().nextLong(BUSY_RETRY.toMillis() / 2, BUSY_RETRY.toMillis() * 3 / 2)));
     }
 
     private Optional<WebhookDelivery> read(Tenant tenant, String id) {

@@ -12,6 +12,7 @@ import jakarta.inject.Singleton;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,23 +72,51 @@ class WebhookDeliveryRepository {
                 WebhookDeliveryRepository::read, id);
     }
 
-    /** The endpoint's oldest due delivery, if any. */
-    Optional<WebhookDelivery> nextDue(Tenant tenant, String endpointId, Instant now) {
-        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM webhook_deliveries WHERE {tenant} AND endpoint_id = ? "
-                        + "AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at, id LIMIT 1",
-                WebhookDeliveryRepository::read, endpointId, now);
+    /**
+     * Claims the endpoint's oldest due delivery that nobody is attempting (within a
+     * transaction): the claim lasts {@code claimFor}, by the database's clock, unless the
+     * attempt is recorded first. Empty when no delivery of the endpoint is due and unclaimed.
+     */
+    Optional<WebhookDelivery> claimNext(Tenant tenant, String endpointId, Instant now, String token, Duration claimFor) {
+        return jdbc.queryOne(tenant, "UPDATE webhook_deliveries SET claim_token = ?, "
+                        + "claimed_until = clock_timestamp() + ? * interval '1 millisecond' WHERE {tenant} AND id = "
+                        + "(SELECT id FROM webhook_deliveries WHERE {tenant} AND endpoint_id = ? AND status = 'pending' "
+                        + "AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) "
+                        + "ORDER BY next_attempt_at, created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS,
+                WebhookDeliveryRepository::read, token, claimFor.toMillis(), endpointId, Timestamp.from(now));
     }
 
-    /** Records an attempt and the delivery's new state (next_attempt_at null once it succeeded or failed). */
-    void recordAttempt(Tenant tenant, WebhookDelivery delivery, WebhookDelivery.Attempt attempt, String status,
-                       Instant nextAttemptAt) {
-        jdbc.update(tenant, "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, number, attempted_at, duration_ms, "
-                        + "response_status, error, response_body) VALUES (?, ?, ?, ?, ?, ?, ?)) "
-                        + "UPDATE webhook_deliveries SET status = ?, attempts = ?, response_status = ?, last_attempt_at = ?, "
-                        + "next_attempt_at = ? WHERE {tenant} AND id = ?",
-                delivery.id(), delivery.attempts() + 1, attempt.attemptedAt(), attempt.durationMillis(), attempt.responseStatus(),
-                attempt.error(), attempt.responseBody(), status, delivery.attempts() + 1, attempt.responseStatus(),
-                attempt.attemptedAt(), nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt), delivery.id());
+    /** How many of the endpoint's deliveries are due and unclaimed, counting up to {@code upTo}. */
+    int dueUnclaimed(Tenant tenant, String endpointId, Instant now, int upTo) {
+        return jdbc.queryOne(tenant, "SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries WHERE {tenant} AND endpoint_id = ? "
+                        + "AND status = 'pending' AND next_attempt_at <= ? "
+                        + "AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) LIMIT ?) AS due",
+                row -> row.getInt(1), endpointId, Timestamp.from(now), upTo).orElse(0);
+    }
+
+    /** Endpoints, of every tenant, with a delivery that is due and that nobody has claimed, up to {@code limit}. */
+    List<EndpointRef> endpointsWithDueWork(Instant now, int limit) {
+        return jdbc.queryAcrossTenants("SELECT DISTINCT organization_id, mode, endpoint_id FROM webhook_deliveries "
+                        + "WHERE status = 'pending' AND next_attempt_at <= ? "
+                        + "AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) LIMIT ?",
+                row -> new EndpointRef(row.getString(1), row.getString(2), row.getString(3)), Timestamp.from(now), limit);
+    }
+
+    /**
+     * Records an attempt of a delivery claimed with {@code token}, and the delivery's new
+     * state (next_attempt_at null once it succeeded or failed), ending the claim. False, and
+     * nothing recorded, when the claim had run out and another deliverer took the delivery.
+     */
+    boolean recordAttempt(Tenant tenant, WebhookDelivery delivery, String token, WebhookDelivery.Attempt attempt, String status,
+                          Instant nextAttemptAt) {
+        return jdbc.update(tenant, "WITH recorded AS (UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, "
+                        + "response_status = ?, last_attempt_at = ?, next_attempt_at = ?, claim_token = NULL, claimed_until = NULL "
+                        + "WHERE {tenant} AND id = ? AND claim_token = ? RETURNING id, attempts) "
+                        + "INSERT INTO webhook_attempts (delivery_id, number, attempted_at, duration_ms, response_status, error, "
+                        + "response_body) SELECT id, attempts, ?, ?, ?, ?, ? FROM recorded",
+                status, attempt.responseStatus(), attempt.attemptedAt(), nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
+                delivery.id(), token, attempt.attemptedAt(), attempt.durationMillis(), attempt.responseStatus(), attempt.error(),
+                attempt.responseBody()) == 1;
     }
 
     Page<WebhookDelivery> page(Tenant tenant, String endpointId, PageRequest request) {

@@ -13,14 +13,13 @@ import jakarta.inject.Singleton;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** Table webhook_endpoints, within one tenant: the endpoints, their sealed secrets and their delivery lease. */
+/** Table webhook_endpoints, within one tenant: the endpoints, their sealed secrets and their failure pause. */
 @Singleton
 class WebhookEndpointRepository {
 
@@ -75,17 +74,6 @@ class WebhookEndpointRepository {
                 }, id);
     }
 
-    /**
-     * Leases the endpoint to one deliverer until {@code now + lease}, unless another holds an
-     * unexpired lease or the endpoint is paused; the token proves the lease later. True when
-     * this caller got it.
-     */
-    boolean lease(Tenant tenant, String id, String token, Instant now, Duration lease) {
-        return jdbc.update(tenant, "UPDATE webhook_endpoints SET busy_until = ?, busy_token = ? WHERE {tenant} AND id = ? "
-                        + "AND (busy_until IS NULL OR busy_until <= ? OR busy_token = ?) AND (paused_until IS NULL OR paused_until <= ?)",
-                now.plus(lease), token, id, now, token, now) == 1;
-    }
-
     /** Until when the endpoint is paused (its last attempt failed); empty when it is not. */
     Optional<Instant> pausedUntil(Tenant tenant, String id, Instant now) {
         return jdbc.queryOne(tenant, "SELECT paused_until FROM webhook_endpoints WHERE {tenant} AND id = ? AND paused_until > ?",
@@ -96,11 +84,6 @@ class WebhookEndpointRepository {
     void pause(Tenant tenant, String id, Instant until) {
         jdbc.update(tenant, "UPDATE webhook_endpoints SET paused_until = ? WHERE {tenant} AND id = ?",
                 until == null ? null : Timestamp.from(until), id);
-    }
-
-    void release(Tenant tenant, String id, String token) {
-        jdbc.update(tenant, "UPDATE webhook_endpoints SET busy_until = NULL, busy_token = NULL WHERE {tenant} AND id = ? "
-                + "AND busy_token = ?", id, token);
     }
 
     private static WebhookEndpoint read(ResultSet row) throws SQLException {

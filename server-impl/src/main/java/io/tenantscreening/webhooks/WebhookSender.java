@@ -29,6 +29,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * POSTs webhook deliveries with Apache HttpClient. Every connection goes to an address
@@ -67,23 +68,33 @@ class WebhookSender {
         }
     }
 
-    Answer post(Mode mode, String url, byte[] body, Map<String, String> headers) {
+    /**
+     * POSTs the body; {@code onCutOff} is handed an action that cuts the attempt off, for the
+     * caller to run if it must stop (it lost its endpoint's slot).
+     */
+    Answer post(Mode mode, String url, byte[] body, Map<String, String> headers, Consumer<Runnable> onCutOff) {
         HttpPost post = new HttpPost(url);
         post.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
         headers.forEach(post::setHeader);
         AtomicBoolean cutOff = new AtomicBoolean();
+        AtomicBoolean slotLost = new AtomicBoolean();
         ScheduledFuture<?> deadline = deadlines.schedule(() -> {
             cutOff.set(true);
             post.cancel();
         }, settings.getTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        onCutOff.accept(() -> {
+            slotLost.set(true);
+            post.cancel();
+        });
         long start = System.nanoTime();
         try (ClassicHttpResponse response = (mode == Mode.LIVE ? live : test).executeOpen(null, post, null)) {
             String excerpt = response.getEntity() == null ? "" : excerpt(response.getEntity().getContent());
             post.cancel();
             return new Answer(response.getCode(), excerpt, null, elapsed(start));
         } catch (IOException | RuntimeException e) {
-            return new Answer(null, null, cutOff.get() ? "no complete answer within " + settings.getTimeout().toSeconds() + " s"
-                    : describe(e), elapsed(start));
+            String error = cutOff.get() ? "no complete answer within " + settings.getTimeout().toSeconds() + " s"
+                    : slotLost.get() ? "cut off: this instance could not keep its hold on the endpoint" : describe(e);
+            return new Answer(null, null, error, elapsed(start));
         } finally {
             deadline.cancel(false);
         }
@@ -115,8 +126,8 @@ class WebhookSender {
                                 .setConnectTimeout(Timeout.of(settings.getConnectTimeout()))
                                 .setSocketTimeout(Timeout.of(settings.getTimeout()))
                                 .build())
-                        .setMaxConnTotal(64)
-                        .setMaxConnPerRoute(4)
+                        .setMaxConnTotal(Math.max(64, settings.getWorkers()))
+                        .setMaxConnPerRoute(settings.getWorkers())
                         .build())
                 .disableRedirectHandling()
                 .disableAutomaticRetries()

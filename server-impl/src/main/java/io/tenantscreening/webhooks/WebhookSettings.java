@@ -15,6 +15,8 @@ public class WebhookSettings {
     private Duration longestRetry = Duration.ofHours(1);
     private Duration retryFor = Duration.ofDays(3);
     private Duration rotationOverlap = Duration.ofHours(24);
+    private int endpointConcurrency = 16;
+    private int workers = 32;
 
     /** Test-mode endpoints on loopback addresses (for receiving on one's own machine); live mode never. */
     public boolean isAllowLoopback() {
@@ -74,5 +76,23 @@ public class WebhookSettings {
 
     public void setRotationOverlap(Duration rotationOverlap) {
         this.rotationOverlap = rotationOverlap;
+    }
+
+    /** Requests in flight to one endpoint at most, counted across every instance. */
+    public int getEndpointConcurrency() {
+        return endpointConcurrency;
+    }
+
+    public void setEndpointConcurrency(int endpointConcurrency) {
+        this.endpointConcurrency = endpointConcurrency;
+    }
+
+    /** Deliveries this instance attempts at once at most, to all endpoints together (each on a work thread). */
+    public int getWorkers() {
+        return workers;
+    }
+
+    public void setWorkers(int workers) {
+        this.workers = workers;
     }
 }

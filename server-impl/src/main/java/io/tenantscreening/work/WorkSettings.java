@@ -8,7 +8,7 @@ import java.time.Duration;
 @ConfigurationProperties("screening.work")
 public class WorkSettings {
 
-    private int threads = 8;
+    private int threads = 40;
     private Duration pollingInterval = Duration.ofMillis(200);
     private Duration heartbeatInterval = Duration.ofSeconds(1);
     private int missedHeartbeats = 5;
