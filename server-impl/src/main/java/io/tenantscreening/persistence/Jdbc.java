@@ -100,12 +100,22 @@ public class Jdbc {
      */
     public static class DataAccessException extends RuntimeException {
 
+        /** PostgreSQL's SQL state of a lock wait that ran out (lock_timeout). */
+        private static final String LOCK_NOT_AVAILABLE = "55P03";
+
         private final String constraint;
+        private final String sqlState;
 
         public DataAccessException(SQLException cause) {
             super(summary(cause), scrubbed(cause));
             ServerErrorMessage server = cause instanceof PSQLException failure ? failure.getServerErrorMessage() : null;
             this.constraint = server == null ? null : server.getConstraint();
+            this.sqlState = cause.getSQLState();
+        }
+
+        /** Whether a lock wait ran out (lock_timeout) and the statement gave up. */
+        public boolean isLockTimeout() {
+            return LOCK_NOT_AVAILABLE.equals(sqlState);
         }
 
         /** Whether this is a violation of the named constraint. */

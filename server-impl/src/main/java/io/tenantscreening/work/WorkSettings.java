@@ -71,7 +71,7 @@ public class WorkSettings {
         this.longestRetry = longestRetry;
     }
 
-    /** How often the recurring sweeps run (expired invitations, abandoned order placements). */
+    /** How often the recurring sweeps run (expired invitations, abandoned order placements, events past their retention). */
     public Duration getSweepInterval() {
         return sweepInterval;
     }

@@ -24,8 +24,12 @@ public final class AdverseActionEvents {
 
     /** Records an event of the type about a new test adverse action, now; answers the event's id. */
     public static String record(TestTenant tenant, EventType type) {
+        return record(tenant, type, PublicIds.newId("aa", Mode.TEST));
+    }
+
+    /** Records an event of the type about the test adverse action with this id, now; answers the event's id. */
+    public static String record(TestTenant tenant, EventType type, String id) {
         Instant now = Timestamps.now(TestServer.bean(Clock.class));
-        String id = PublicIds.newId("aa", Mode.TEST);
         String adverseAction = """
                 {"id": "%s", "object": "adverse_action", "live_mode": false, "order_id": "%s", "report_id": "%s",
                  "decision": "decline", "conditions": null, "reasons": ["evictions_above_maximum"], "notice": "final",

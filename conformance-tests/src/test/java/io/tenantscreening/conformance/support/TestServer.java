@@ -81,6 +81,9 @@ public final class TestServer {
             properties.put("screening.webhooks.first-retry", "200ms");
             properties.put("screening.webhooks.longest-retry", "1s");
             properties.put("screening.webhooks.timeout", "2s");
+            // Events are kept for ten years, out of reach of the tests that move the clock by
+            // weeks; EventRetentionTest ages its own records past that.
+            properties.put("screening.events.retention", "3650d");
             properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             server = ApplicationContext.run(EmbeddedServer.class, properties);
