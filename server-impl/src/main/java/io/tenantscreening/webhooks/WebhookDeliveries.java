@@ -102,9 +102,15 @@ public class WebhookDeliveries {
                     DRAIN_ENDPOINT.instance(own.get().endpointId() + "/after-" + outcome.holding())
                             .data(EndpointRef.of(tenant, own.get().endpointId())).scheduledTo(Timestamps.now(clock))));
         }
-        Optional<Instant> retry = read(tenant, ref.deliveryId()).filter(delivery -> delivery.status().equals("pending"))
-                .map(WebhookDelivery::nextAttemptAt).filter(at -> at.isAfter(Timestamps.now(clock)));
-        return retry.isPresent() ? retry : outcome.comeBack();
+        if (outcome.failed()) {
+            // Its own delivery may be the one that failed: then it comes back for the retry.
+            Optional<Instant> retry = read(tenant, ref.deliveryId()).filter(delivery -> delivery.status().equals("pending"))
+                    .map(WebhookDelivery::nextAttemptAt).filter(at -> at.isAfter(Timestamps.now(clock)));
+            if (retry.isPresent()) {
+                return retry;
+            }
+        }
+        return outcome.comeBack();
     }
 
     /** Runs one drain-webhook-endpoint task: when to run it again, or empty when it is done. */
@@ -116,16 +122,20 @@ public class WebhookDeliveries {
     /**
      * How a drain ended: either the holder of a slot must go on at once (it ran out of time
      * or lost its slot; {@code holding} names that holding), or when the task should come
-     * back, if at all.
+     * back, if at all, and whether an attempt failed.
      */
-    private record Outcome(String holding, Optional<Instant> comeBack) {
+    private record Outcome(String holding, Optional<Instant> comeBack, boolean failed) {
 
         static Outcome goOn(String holding) {
-            return new Outcome(holding, Optional.empty());
+            return new Outcome(holding, Optional.empty(), false);
         }
 
         static Outcome comeBack(Optional<Instant> at) {
-            return new Outcome(null, at);
+            return new Outcome(null, at, false);
+        }
+
+        static Outcome failedAttempt() {
+            return new Outcome(null, Optional.empty(), true);
         }
 
         boolean goOn() {
@@ -167,7 +177,7 @@ public class WebhookDeliveries {
                     case OUT_OF_TIME, SLOT_LOST:
                         return Outcome.goOn(slot.get().token());
                     case FAILED:
-                        return Outcome.comeBack(Optional.empty());
+                        return Outcome.failedAttempt();
                     default:
                         if (transactions.executeRead(status ->
                                 deliveries.dueUnclaimed(tenant, endpoint, Timestamps.now(clock), 1)) == 0) {
@@ -183,23 +193,48 @@ public class WebhookDeliveries {
     /** How a holder's drain ended. */
     private enum Drained { NOTHING_DUE, FAILED, OUT_OF_TIME, SLOT_LOST }
 
+    /**
+     * Delivers the endpoint's due deliveries oldest first while the slot is held. Each
+     * delivery is claimed, with everything its attempt needs, in one transaction, and the next
+     * one is claimed in the transaction that records the attempt before it.
+     */
     private Drained deliverWhileDue(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
         long until = System.nanoTime() + DRAIN.toNanos();
-        Duration claimFor = settings.getTimeout().plus(CLAIM_MARGIN);
-        do {
+        Optional<Claimed> next = transactions.executeWrite(status -> claim(tenant, endpoint, slot));
+        while (next.isPresent()) {
+            Claimed claimed = next.get();
+            WebhookSender.Answer answer = send(tenant, claimed, slot);
             if (slot.lost()) {
                 return Drained.SLOT_LOST;
             }
-            Optional<WebhookDelivery> next = transactions.executeWrite(status ->
-                    deliveries.claimNext(tenant, endpoint, Timestamps.now(clock), slot.token(), claimFor));
-            if (next.isEmpty()) {
-                return Drained.NOTHING_DUE;
+            boolean goOn = answer.succeeded() && System.nanoTime() < until;
+            next = transactions.executeWrite(status -> {
+                record(tenant, claimed.delivery(), slot, answer);
+                return goOn ? claim(tenant, endpoint, slot) : Optional.<Claimed>empty();
+            });
+            if (!answer.succeeded()) {
+                return Drained.FAILED;
             }
-            if (!attempt(tenant, next.get(), slot)) {
-                return slot.lost() ? Drained.SLOT_LOST : Drained.FAILED;
+            if (!goOn) {
+                return Drained.OUT_OF_TIME;
             }
-        } while (System.nanoTime() < until);
-        return Drained.OUT_OF_TIME;
+        }
+        return Drained.NOTHING_DUE;
+    }
+
+    /** Within a transaction: claims the endpoint's oldest due delivery and reads what its attempt needs. */
+    private Optional<Claimed> claim(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
+        Instant now = Timestamps.now(clock);
+        return deliveries.claimNext(tenant, endpoint, now, slot.token(), settings.getTimeout().plus(CLAIM_MARGIN))
+                .flatMap(delivery -> endpoints.findById(tenant, endpoint).flatMap(found ->
+                        endpoints.secrets(tenant, found.id(), now).map(sealed -> {
+                            List<String> signing = new ArrayList<>();
+                            signing.add(secrets.open(found.id(), sealed.current()));
+                            if (sealed.previous() != null) {
+                                signing.add(secrets.open(found.id(), sealed.previous()));
+                            }
+                            return new Claimed(delivery, found, signing, events.json(events.get(tenant, delivery.eventId())));
+                        })));
     }
 
     /**
@@ -230,47 +265,31 @@ public class WebhookDeliveries {
         });
     }
 
-    /**
-     * One attempt of a claimed delivery, recorded. A failure pauses the endpoint until the
-     * delivery's retry, so that its other deliveries wait too instead of each trying a dead
-     * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
-     * own task may be about to end). An attempt cut off because this instance lost its slot
-     * is not the endpoint's fault and is not recorded: the delivery's claim runs out and it
-     * is delivered again. True when the endpoint took it (the drain may go on).
-     */
-    private boolean attempt(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot) {
-        Optional<Target> target = transactions.executeRead(status -> {
-            Instant now = Timestamps.now(clock);
-            return endpoints.findById(tenant, delivery.endpointId()).flatMap(endpoint ->
-                    endpoints.secrets(tenant, endpoint.id(), now).map(sealed -> {
-                        List<String> signing = new ArrayList<>();
-                        signing.add(secrets.open(endpoint.id(), sealed.current()));
-                        if (sealed.previous() != null) {
-                            signing.add(secrets.open(endpoint.id(), sealed.previous()));
-                        }
-                        return new Target(endpoint, signing, events.json(events.get(tenant, delivery.eventId())));
-                    }));
-        });
-        if (target.isEmpty()) {
-            return false;
-        }
+    /** One attempt of a claimed delivery; cut off if this instance loses its slot meanwhile. */
+    private WebhookSender.Answer send(Tenant tenant, Claimed claimed, EndpointSlots.Held slot) {
         Instant at = Timestamps.now(clock);
-        byte[] body = target.get().body();
-        WebhookSender.Answer answer;
         try {
-            answer = sender.post(tenant.mode(), target.get().endpoint().url(), body, Map.of(
-                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), body, target.get().secrets()),
-                    "Service-Delivery-Id", delivery.id(),
-                    "Service-Event-Id", delivery.eventId()), slot::whenLost);
+            return sender.post(tenant.mode(), claimed.endpoint().url(), claimed.body(), Map.of(
+                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), claimed.body(), claimed.secrets()),
+                    "Service-Delivery-Id", claimed.delivery().id(),
+                    "Service-Event-Id", claimed.delivery().eventId()), slot::whenLost);
         } finally {
             slot.attemptOver();
         }
-        if (slot.lost()) {
-            return false;
-        }
-        WebhookDelivery.Attempt attempt = new WebhookDelivery.Attempt(at, answer.durationMillis(), answer.status(), answer.error(),
-                answer.body());
+    }
+
+    /**
+     * Records an attempt, within a transaction. A failure pauses the endpoint until the
+     * delivery's retry, so that its other deliveries wait too instead of each trying a dead
+     * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
+     * own task may be about to end). An attempt cut off because this instance lost its slot
+     * is not the endpoint's fault and is not recorded (see {@link #deliverWhileDue}): the
+     * delivery's claim runs out and it is delivered again.
+     */
+    private void record(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot, WebhookSender.Answer answer) {
         Instant done = Timestamps.now(clock);
+        WebhookDelivery.Attempt attempt = new WebhookDelivery.Attempt(done.minusMillis(answer.durationMillis()),
+                answer.durationMillis(), answer.status(), answer.error(), answer.body());
         String status;
         Instant next;
         if (answer.succeeded()) {
@@ -287,22 +306,18 @@ public class WebhookDeliveries {
         // The endpoint's row before the delivery's, the order in which deleting the endpoint
         // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
         // for each other instead of deadlocking.
-        transactions.executeWrite(tx -> {
-            endpoints.pause(tenant, delivery.endpointId(), status.equals("pending") ? next : null);
-            if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
-                work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1))
-                        .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
-            }
-            return null;
-        });
-        return answer.succeeded();
+        endpoints.pause(tenant, delivery.endpointId(), next);
+        if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
+            work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1))
+                    .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
+        }
     }
 
     private Optional<WebhookDelivery> read(Tenant tenant, String id) {
         return transactions.executeRead(status -> deliveries.findById(tenant, id));
     }
 
-    /** Where and how to deliver: the endpoint, the secrets that sign, and the body. */
-    private record Target(WebhookEndpoint endpoint, List<String> secrets, byte[] body) {
+    /** A claimed delivery and what its attempt needs: the endpoint, the secrets that sign, and the body. */
+    private record Claimed(WebhookDelivery delivery, WebhookEndpoint endpoint, List<String> secrets, byte[] body) {
     }
 }

@@ -80,10 +80,14 @@ class WebhookEndpointRepository {
                 row -> row.getTimestamp(1).toInstant(), id, now);
     }
 
-    /** Holds back every delivery to the endpoint until {@code until} (null: none). */
+    /**
+     * Holds back every delivery to the endpoint until {@code until} (null: none). Writes only
+     * when that changes, so that the deliveries of a healthy endpoint do not all write its row.
+     */
     void pause(Tenant tenant, String id, Instant until) {
-        jdbc.update(tenant, "UPDATE webhook_endpoints SET paused_until = ? WHERE {tenant} AND id = ?",
-                until == null ? null : Timestamp.from(until), id);
+        Timestamp at = until == null ? null : Timestamp.from(until);
+        jdbc.update(tenant, "UPDATE webhook_endpoints SET paused_until = ? WHERE {tenant} AND id = ? "
+                + "AND paused_until IS DISTINCT FROM ?", at, id, at);
     }
 
     private static WebhookEndpoint read(ResultSet row) throws SQLException {
