@@ -1,6 +1,7 @@
 package io.tenantscreening.webhooks;
 
 import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
@@ -43,8 +44,15 @@ public class WebhookDeliveries {
 
     /** The delivery of one event to one endpoint. */
     static final TaskDescriptor<DeliveryRef> DELIVERY = TaskDescriptor.of("deliver-webhook", DeliveryRef.class);
-    /** Delivering an endpoint's due deliveries, for one more slot or after claims run out. */
+    /** Delivering an endpoint's due deliveries, for one more slot, to go on with a drain, or after the sweep. */
     static final TaskDescriptor<EndpointRef> DRAIN_ENDPOINT = TaskDescriptor.of("drain-webhook-endpoint", EndpointRef.class);
+
+    /**
+     * Webhook work comes after the rest of the work (screenings, emails, payments) when
+     * instances are short of threads or CPU: the order's life cycle goes first, deliveries
+     * catch up after.
+     */
+    static final int PRIORITY = Priority.LOW;
 
     private static final Duration DRAIN = Duration.ofSeconds(5);
     private static final Duration BUSY_RETRY = Duration.ofMillis(300);
@@ -99,7 +107,7 @@ public class WebhookDeliveries {
             // This task ends once its own delivery is done, so a drain task carries on (named
             // for the slot's holding, so it cannot be a task of that name about to end).
             transactions.executeWrite(status -> work.scheduleIfNotExists(
-                    DRAIN_ENDPOINT.instance(own.get().endpointId() + "/after-" + outcome.holding())
+                    DRAIN_ENDPOINT.instance(own.get().endpointId() + "/after-" + outcome.holding()).priority(PRIORITY)
                             .data(EndpointRef.of(tenant, own.get().endpointId())).scheduledTo(Timestamps.now(clock))));
         }
         if (outcome.failed()) {
@@ -245,7 +253,7 @@ public class WebhookDeliveries {
         int next = slot.slot() + 1;
         if (next < settings.getEndpointConcurrency()
                 && transactions.executeRead(status -> deliveries.dueUnclaimed(tenant, endpoint, Timestamps.now(clock), 2)) > 1) {
-            transactions.executeWrite(status -> work.scheduleIfNotExists(DRAIN_ENDPOINT.instance(endpoint + "/slot-" + next)
+            transactions.executeWrite(status -> work.scheduleIfNotExists(DRAIN_ENDPOINT.instance(endpoint + "/slot-" + next).priority(PRIORITY)
                     .data(EndpointRef.of(tenant, endpoint)).scheduledTo(Timestamps.now(clock))));
         }
     }
@@ -260,7 +268,7 @@ public class WebhookDeliveries {
         Instant now = Timestamps.now(clock);
         transactions.executeWrite(status -> {
             deliveries.endpointsWithDueWork(now, SWEEP_BATCH).forEach(endpoint -> work.scheduleIfNotExists(DRAIN_ENDPOINT
-                    .instance(endpoint.endpointId() + "/sweep-" + now.getEpochSecond()).data(endpoint).scheduledTo(now)));
+                    .instance(endpoint.endpointId() + "/sweep-" + now.getEpochSecond()).priority(PRIORITY).data(endpoint).scheduledTo(now)));
             return null;
         });
     }
@@ -308,7 +316,7 @@ public class WebhookDeliveries {
         // for each other instead of deadlocking.
         endpoints.pause(tenant, delivery.endpointId(), next);
         if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
-            work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1))
+            work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1)).priority(PRIORITY)
                     .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
         }
     }

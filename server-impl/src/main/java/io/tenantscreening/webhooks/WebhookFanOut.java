@@ -24,7 +24,7 @@ public class WebhookFanOut implements EventSubscriber {
     @Override
     public void recorded(Tenant tenant, Event event) {
         for (WebhookDeliveryRepository.Created delivery : deliveries.createFor(tenant, event)) {
-            work.scheduleIfNotExists(WebhookDeliveries.DELIVERY.instance(delivery.id())
+            work.scheduleIfNotExists(WebhookDeliveries.DELIVERY.instance(delivery.id()).priority(WebhookDeliveries.PRIORITY)
                     .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(event.createdAt()));
         }
     }

@@ -23,7 +23,8 @@ import javax.sql.DataSource;
  * Background work on db-scheduler: tasks live in PostgreSQL (table scheduled_tasks), every
  * instance polls for due ones and claims them with {@code SELECT ... FOR UPDATE SKIP LOCKED},
  * running work sends heartbeats, and work whose instance stops sending them (killed, say)
- * is taken up again by another. Work is scheduled through {@link SchedulerClient} on the
+ * is taken up again by another. Due work is taken highest priority first (webhook
+ * deliveries come last), then oldest first. Work is scheduled through {@link SchedulerClient} on the
  * transaction-aware DataSource, so it is written in the same transaction as the change
  * that causes it, and exists exactly when that change commits. The scheduler's own threads
  * use the pool directly. The scheduler keeps real time (leases and heartbeats must); work
@@ -54,6 +55,7 @@ public class WorkScheduling {
                 .threads(settings.getThreads())
                 .pollingInterval(settings.getPollingInterval())
                 .pollUsingLockAndFetch(0.5, 2.0)
+                .enablePriority()
                 .heartbeatInterval(settings.getHeartbeatInterval())
                 .missedHeartbeatsLimit(settings.getMissedHeartbeats())
                 .shutdownMaxWait(settings.getShutdownWait())
