@@ -39,6 +39,9 @@
 #    when deliveries were still pending);
 #  - the time from each order's 201 to its completion (order.pending to order.completed, as
 #    bench/screening.sh measures it): p50, p99, max;
+#  - in the runs without a kill, the CPU time per order of the instances and of the
+#    database's PostgreSQL backends from the endpoint's registration to the drain, and, when
+#    every delivery was made, the orders a second the cores could carry at that cost;
 #  - the ceiling, measured in the same run after the instances stopped: the same receiver fed
 #    the bodies it received (the first 1,000: events as the service wrote them) by autocannon
 #    (bench/webhook-ceiling.mjs) at WEBHOOK_ENDPOINT_CONCURRENCY connections (the service's
@@ -149,6 +152,25 @@ percentiles() {
 }
 p99_of() { sql "WITH t AS ($1) SELECT coalesce(round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)), 0) FROM t"; }
 
+# CPU time: cpu_snapshot <file> writes "<service|postgres> <pid> <clock ticks used so far>" for
+# each instance and each backend of the benchmark's database (the server's own processes, WAL
+# writer, checkpointer and autovacuum, serve every database and are not counted); cpu_used
+# <before> <after> <kind> is the milliseconds those of that kind used between two snapshots
+# (a process started meanwhile from zero, one that ended loses its last ticks).
+TICK_MS=$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')
+cpu_snapshot() {
+  local pid
+  {
+    for pid in "${INSTANCES[@]}"; do echo "service $pid $(awk '{ print $14 + $15 }' "/proc/$pid/stat")"; done
+    for pid in $(sql "SELECT pid FROM pg_stat_activity WHERE datname = '$DB' AND pid <> pg_backend_pid()"); do
+      echo "postgres $pid $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)"
+    done
+  } > "$1"
+}
+cpu_used() {
+  awk -v kind="$3" -v ms="$TICK_MS" 'NR == FNR { was[$2] = $3; next } $1 == kind { total += $3 - was[$2] } END { printf "%.0f", total * ms }' "$1" "$2"
+}
+
 storage() { # the rows and space of every table with 100 rows or more, largest first
   local table rows bytes
   echo "storage after this run (table: rows, total size with indexes and TOAST, bytes a row):"
@@ -193,6 +215,7 @@ run() { # <name> <instances: 1 or 2> <receiver delay ms> <kill: kill or keep>
   endpoint=$(curl -fsS "localhost:$PORT/webhook_endpoints" -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
     -d "{\"webhook_endpoint\":{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/$name\"}}" | json_field id)
   since=$(sql "SELECT now()")
+  cpu_snapshot "$WORK/$name-cpu-before"
   local killed_at=
   if [ "$kill" = kill ]; then
     for i in 0 1; do load_start "$WORK/$name-load-$i-for-${KILL_AT}s.txt" "$KILL_AT" $(( i == 0 ? RATE - half : half )) "$i"; done
@@ -222,6 +245,7 @@ run() { # <name> <instances: 1 or 2> <receiver delay ms> <kill: kill or keep>
   local drain_end drain_end_at
   drain_end_at=$(sql "SELECT now()")
   drain_end=$(sql "SELECT round(extract(epoch FROM '$drain_end_at'::timestamptz - '$load_end')::numeric, 1)")
+  cpu_snapshot "$WORK/$name-cpu-after"
   for i in "${INSTANCES[@]}"; do stop "$i"; done
   INSTANCES=()
   local ceiling
@@ -298,6 +322,16 @@ run() { # <name> <instances: 1 or 2> <receiver delay ms> <kill: kill or keep>
                     FROM events p JOIN events c ON c.object_id = p.object_id AND c.type = 'order.completed'
                     WHERE p.type = 'order.pending' AND p.created_at >= '$since'"
   echo "  order 201 to completed: $(percentiles "$completion")"
+  if [ "$kill" != kill ]; then
+    local service_ms postgres_ms
+    service_ms=$(cpu_used "$WORK/$name-cpu-before" "$WORK/$name-cpu-after" service)
+    postgres_ms=$(cpu_used "$WORK/$name-cpu-before" "$WORK/$name-cpu-after" postgres)
+    echo "  CPU per order, with its events and deliveries (from the endpoint's registration to the drain):" \
+      "service $(awk -v t="$service_ms" -v n="$orders" 'BEGIN { printf "%.2f", t / n }') ms," \
+      "PostgreSQL (this database's backends) $(awk -v t="$postgres_ms" -v n="$orders" 'BEGIN { printf "%.2f", t / n }') ms$(
+      [ "$drained" = yes ] && awk -v t=$(( service_ms + postgres_ms )) -v n="$orders" -v cores="$(nproc)" \
+        'BEGIN { printf "; at most %.0f orders/s on these %d cores if they did nothing else", cores * 1000 * n / t, cores }')"
+  fi
 
   local p99 order_p99
   p99=$(p99_of "$latency")
@@ -310,7 +344,7 @@ run() { # <name> <instances: 1 or 2> <receiver delay ms> <kill: kill or keep>
   fi
   if [ "$kill" = kill ]; then
     target "$name: no endpoint paused longer than 5 s after kill -9 (${pause% *} s)" "${pause% *} <= 5"
-    target "$name: no delivery lost (failed $failed, without delivery $none, still pending $pending)" "$failed + $none + $pending == 0"
+    target "$name: every event delivered at least once (failed $failed, without a delivery $none, still pending $pending)" "$failed + $none + $pending == 0"
   fi
   target "$name: 0 concurrent double deliveries (${doubles:-0})" "${doubles:-0} == 0"
   target "$name: order 201 to completed p99 under 1.5 s ($order_p99 ms)" "$order_p99 < 1500"
