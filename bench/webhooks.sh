@@ -2,7 +2,7 @@
 # The benchmark of issue 37 (not a test): how fast webhook deliveries keep up with the events
 # of a steady flow of orders, to one endpoint, with one instance and with two, and what a
 # kill -9 of one instance costs the endpoint. Builds nothing: build the jar first
-# (./mvnw -q -DskipTests install). About 18 minutes on two cores, every step bounded in time.
+# (./mvnw -q -DskipTests install). About 20 minutes on two cores, every step bounded in time.
 #
 # Four runs, each on a new database of its own (BENCH_DATABASE, screening_bench_webhooks,
 # dropped and made again) and with a new receiver (bench/receiver.mjs: Node.js on loopback,
