@@ -49,8 +49,8 @@
 # After the first run, the rows and the space of every table of 100 rows or more (for the
 # capacity plan of docs/performance.md). At the end, every target of the issue with "met" or
 # "NOT met".
-# Needs Node.js with npm (installs autocannon into bench/node_modules) and a PostgreSQL found
-# or made as ./run finds its own (scripts/database.sh). Settings: BENCH_PORT (8184; the second
+# Needs Node.js with npm (installs autocannon into bench/node_modules), ss (iproute2) and a
+# PostgreSQL on this machine, found or made as ./run finds its own (scripts/database.sh). Settings: BENCH_PORT (8184; the second
 # instance on the next port), BENCH_RECEIVER_PORT (8186), BENCH_RUNS (all four, as a
 # comma-separated list of their names), and those above.
 set -euo pipefail
