@@ -90,6 +90,26 @@ class StartupTest {
                 .contains("AGENCY_NAME, AGENCY_PHONE are not set: notices of adverse action must give the consumer reporting agency's");
     }
 
+    /**
+     * Issue 37, concurrent delivery: deliveries take work threads, so WEBHOOK_WORKERS must
+     * stay below WORK_THREADS, or the start is refused (a hanging receiver could otherwise
+     * hold every thread and stop the screenings).
+     */
+    @Test
+    void webhookWorkersThatWouldTakeEveryWorkThreadStopTheStart() {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("WORK_THREADS", "8");
+        environment.put("WEBHOOK_WORKERS", "8");
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stderr().strip().lines()).singleElement().asString()
+                .startsWith("tenant-screening: cannot start:")
+                .contains("WEBHOOK_WORKERS (8) must be below WORK_THREADS (8)");
+    }
+
     /** An operator's notice templates (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it. */
     @Test
     void aNoticeTemplateDirectoryThatLacksAFileStopsTheStart() throws Exception {
