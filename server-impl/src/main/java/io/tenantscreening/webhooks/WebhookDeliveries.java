@@ -26,18 +26,20 @@ import java.util.concurrent.ThreadLocalRandom;
  * Delivers events to webhook endpoints. {@link WebhookFanOut} writes each delivery with a
  * {@code deliver-webhook} task, in the event's transaction. A task takes one of its
  * endpoint's slots ({@link EndpointSlots}: at most {@code endpoint-concurrency} deliverers
- * per endpoint across every instance) and then delivers the endpoint's due deliveries
- * oldest first, claiming each so that no two attempts of one delivery overlap, its own among
- * them, until none is left, an attempt fails, or {@link #DRAIN} has passed (then it yields
- * its work thread and comes back at once). A task that finds every slot held simply ends:
- * each holder looks for due deliveries again after giving its slot back, so its delivery is
- * not forgotten. A failed attempt pauses the endpoint until that delivery's retry, when the
- * delivery's task comes back; while the endpoint is failing only one slot may be taken, so
- * a dead endpoint gets one attempt per retry, not one per slot.
- * a holder that sees a backlog calls the next slot's {@code drain-webhook-endpoint} task
- * in, so an endpoint that recovers from a pause is soon served by every slot again. A
- * recurring sweep ({@link #resumeForgotten}) finds what a dead instance left behind. Events therefore reach an
- * endpoint roughly, not strictly, in order; receivers order them by {@code sequence}.
+ * per endpoint across every instance) and then delivers the endpoint's due deliveries oldest
+ * first, claiming each so that no two attempts of one delivery overlap, its own among them,
+ * until none is left, an attempt fails, or {@link #DRAIN} has passed; then a
+ * {@code drain-webhook-endpoint} task goes on, so the work thread is shared.
+ * <p>
+ * A task that finds every slot held simply ends: each holder looks for due deliveries again
+ * after giving its slot back, so its delivery is not forgotten. A failed attempt pauses the
+ * endpoint until that delivery's retry, when a task of that retry comes back; while the
+ * endpoint is failing only one slot may be taken, so a dead endpoint gets one attempt per
+ * retry, not one per slot. A holder that sees a backlog calls the next slot's drain task in,
+ * so an endpoint that recovers from a pause is soon served by every slot again, and a
+ * recurring sweep ({@link #resumeForgotten}) finds what a dead instance left behind.
+ * Events therefore reach an endpoint roughly, not strictly, in order; receivers order them
+ * by {@code sequence}.
  */
 @Singleton
 public class WebhookDeliveries {
