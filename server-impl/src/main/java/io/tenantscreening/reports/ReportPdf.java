@@ -3,24 +3,13 @@ package io.tenantscreening.reports;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.orders.OrderView;
+import io.tenantscreening.pdf.PdfPages;
 import io.tenantscreening.policies.Recommendation;
 import io.tenantscreening.properties.Property;
 import jakarta.inject.Singleton;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDDocumentInformation;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.font.PDFont;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
-import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,24 +25,24 @@ import java.util.Locale;
  * {@link ReportSections}', which the applicant's page shows too. The applicant's copy
  * ({@link #renderForApplicant}) leaves out the recommendation and names who requested the
  * report.
- *
- * <p>Text is set in Liberation Sans, which PDFBox ships and which is embedded, so names in
- * most scripts print; a character the font lacks prints as '?'. Bold is the same font
- * filled and outlined: PDFBox ships no bold face, and a standard PDF font would have
- * PDFBox search the machine's fonts. Never a full SSN: the service does not have one to
- * print.
+ * The pages, the font and the line breaking are {@link PdfPages}'. Never a full SSN: the
+ * service does not have one to print.
  */
 @Singleton
 public class ReportPdf {
 
-    private static final String FONT = "/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf";
-    private static final float MARGIN = 54;
+    private static final float MARGIN = PdfPages.MARGIN;
     private static final float BODY = 10;
     private static final float SMALL = 8;
+    private static final float HEADING = 11.5f;
     private static final float LEADING = 1.4f;
     private static final float INDENT = 14;
     private static final float GRAY = 0.35f;
     private static final float RULE_GRAY = 0.7f;
+    private static final float HEADER_LABEL = 7;
+    private static final float HEADER_NAME = 12;
+    private static final float HEADER_TEXT = 9;
+    private static final float FOOTER_HEIGHT = 2 * SMALL * LEADING + 6;
 
     private final AgencySettings agency;
 
@@ -76,19 +65,10 @@ public class ReportPdf {
     }
 
     private byte[] render(Report report, OrderView order, String procuredBy) {
-        try (PDDocument document = new PDDocument(); InputStream font = ReportPdf.class.getResourceAsStream(FONT)) {
-            PDDocumentInformation info = document.getDocumentInformation();
-            info.setTitle("Tenant screening report " + report.id());
-            info.setProducer("Tenant screening service");
-            Page page = new Page(document, PDType0Font.load(document, font), ReportSections.agency(agency), "Report " + report.id());
-            write(page, report, order, agency.getTimeZone(), procuredBy);
-            page.close();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            document.save(out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        PdfPages.Frame frame = new PdfPages.Frame(PdfPages.PAGE.getHeight() - MARGIN, MARGIN + FOOTER_HEIGHT, LEADING,
+                header(ReportSections.agency(agency)), footer("Report " + report.id()));
+        return PdfPages.document("Tenant screening report " + report.id(), frame,
+                pages -> write(new Page(pages), report, order, agency.getTimeZone(), procuredBy));
     }
 
     private static void write(Page page, Report report, OrderView order, ZoneId zone, String procuredBy) throws IOException {
@@ -161,174 +141,63 @@ public class ReportPdf {
         }
     }
 
-    /**
-     * Writes lines top to bottom, wrapping them and starting new pages as needed; each page
-     * gets the agency's header at its top, and when the document is closed a footer with
-     * the report and "Page n of m" at its bottom.
-     */
-    private static final class Page {
-        private static final float HEADER_LABEL = 7;
-        private static final float HEADER_NAME = 12;
-        private static final float HEADER_TEXT = 9;
-        private static final float HEADING = 11.5f;
-        private static final float FOOTER_HEIGHT = 2 * SMALL * LEADING + 6;
-        /** The outline that makes the regular face bold, as a share of the type size. */
-        private static final float BOLD_STROKE = 0.035f;
+    /** At the top of every page: the consumer reporting agency's name, address and telephone number, then a rule. */
+    private static PdfPages.Header header(List<String> agency) {
+        return pages -> {
+            pages.moveDown(HEADER_LABEL);
+            pages.show("CONSUMER REPORTING AGENCY", HEADER_LABEL, true, MARGIN, pages.y(), GRAY);
+            for (int i = 0; i < agency.size(); i++) {
+                float size = i == 0 ? HEADER_NAME : HEADER_TEXT;
+                pages.paragraph(agency.get(i), size, false, MARGIN, PdfPages.WIDTH, i == 0 ? 0 : GRAY);
+            }
+            pages.moveDown(8);
+            pages.rule(pages.y(), RULE_GRAY, 0.5f);
+            pages.moveDown(10);
+        };
+    }
 
-        private final PDDocument document;
-        private final PDFont font;
-        private final List<String> agency;
-        private final String reportLine;
-        private PDPageContentStream content;
-        private float y;
+    /** At the foot of every page: what the results are, the report's id and "Page n of m". */
+    private static PdfPages.Footer footer(String reportLine) {
+        return (pages, number, count) -> {
+            pages.rule(MARGIN + FOOTER_HEIGHT - 2, RULE_GRAY, 0.5f);
+            pages.show("Results as the providers gave them, without the records too old to be reported. "
+                    + "The full Social Security number is never shown.", SMALL, false, MARGIN, MARGIN + SMALL * LEADING, GRAY);
+            pages.show(reportLine, SMALL, false, MARGIN, MARGIN, GRAY);
+            String pageLine = "Page " + number + " of " + count;
+            pages.show(pageLine, SMALL, false, MARGIN + PdfPages.WIDTH - pages.width(pageLine, SMALL), MARGIN, GRAY);
+        };
+    }
 
-        Page(PDDocument document, PDFont font, List<String> agency, String reportLine) throws IOException {
-            this.document = document;
-            this.font = font;
-            this.agency = agency;
-            this.reportLine = reportLine;
-            newPage();
-        }
+    /** The report's lines on the pages: text, bold lines, indented details and headed sections. */
+    private record Page(PdfPages pages) {
 
         /** A line (wrapped as needed) of the body. */
         void text(String text, float size) throws IOException {
-            write(text, size, false, 0);
+            pages.paragraph(text, size, false, MARGIN, PdfPages.WIDTH, 0);
         }
 
         /** A line in bold: the title and the result. */
         void strong(String text, float size) throws IOException {
-            write(text, size, true, 0);
+            pages.paragraph(text, size, true, MARGIN, PdfPages.WIDTH, 0);
         }
 
         /** A line indented under the one before: the particulars of a record. */
         void detail(String text) throws IOException {
-            write(text, BODY, false, INDENT);
+            pages.paragraph(text, BODY, false, MARGIN + INDENT, PdfPages.WIDTH - INDENT, 0);
         }
 
         /** A new section: a thin rule, then its title in bold, on a new page when the title and a line would not fit. */
         void heading(String text) throws IOException {
             gap();
-            if (y - (HEADING + BODY) * LEADING < MARGIN + FOOTER_HEIGHT) {
-                content.close();
-                newPage();
-            }
-            rule(y);
-            y -= 3;
-            write(text, HEADING, true, 0);
-            y -= 1;
+            pages.ensure((HEADING + BODY) * LEADING);
+            pages.rule(pages.y(), RULE_GRAY, 0.5f);
+            pages.moveDown(3);
+            strong(text, HEADING);
+            pages.moveDown(1);
         }
 
         void gap() {
-            y -= BODY * 0.8f;
-        }
-
-        /** Ends the last page and writes every page's footer, now that the pages are counted. */
-        void close() throws IOException {
-            content.close();
-            int count = document.getNumberOfPages();
-            for (int number = 1; number <= count; number++) {
-                try (PDPageContentStream footer = new PDPageContentStream(document, document.getPage(number - 1),
-                        PDPageContentStream.AppendMode.APPEND, true, true)) {
-                    content = footer;
-                    rule(MARGIN + FOOTER_HEIGHT - 2);
-                    show("Results as the providers gave them, without the records too old to be reported. "
-                            + "The full Social Security number is never shown.", SMALL, false, MARGIN, MARGIN + SMALL * LEADING, GRAY);
-                    show(reportLine, SMALL, false, MARGIN, MARGIN, GRAY);
-                    String pageLine = "Page " + number + " of " + count;
-                    show(pageLine, SMALL, false, right() - width(pageLine, SMALL), MARGIN, GRAY);
-                }
-            }
-        }
-
-        private void newPage() throws IOException {
-            PDPage page = new PDPage(PDRectangle.LETTER);
-            document.addPage(page);
-            content = new PDPageContentStream(document, page);
-            y = page.getMediaBox().getHeight() - MARGIN - HEADER_LABEL;
-            show("CONSUMER REPORTING AGENCY", HEADER_LABEL, true, MARGIN, y, GRAY);
-            for (int i = 0; i < agency.size(); i++) {
-                float size = i == 0 ? HEADER_NAME : HEADER_TEXT;
-                for (String line : wrap(printable(agency.get(i)), size, 0)) {
-                    y -= size * LEADING;
-                    show(line, size, false, MARGIN, y, i == 0 ? 0 : GRAY);
-                }
-            }
-            y -= 8;
-            rule(y);
-            y -= 10;
-        }
-
-        private void write(String text, float size, boolean bold, float indent) throws IOException {
-            for (String line : wrap(printable(text), size, indent)) {
-                if (y - size * LEADING < MARGIN + FOOTER_HEIGHT) {
-                    content.close();
-                    newPage();
-                }
-                y -= size * LEADING;
-                show(line, size, bold, MARGIN + indent, y, 0);
-            }
-        }
-
-        private void show(String line, float size, boolean bold, float x, float baseline, float gray) throws IOException {
-            content.beginText();
-            content.setNonStrokingColor(gray, gray, gray);
-            content.setStrokingColor(gray, gray, gray);
-            content.setLineWidth(size * BOLD_STROKE);
-            content.setRenderingMode(bold ? RenderingMode.FILL_STROKE : RenderingMode.FILL);
-            content.setFont(font, size);
-            content.newLineAtOffset(x, baseline);
-            content.showText(line);
-            content.endText();
-        }
-
-        private void rule(float at) throws IOException {
-            content.setStrokingColor(RULE_GRAY, RULE_GRAY, RULE_GRAY);
-            content.setLineWidth(0.5f);
-            content.moveTo(MARGIN, at);
-            content.lineTo(right(), at);
-            content.stroke();
-        }
-
-        private static float right() {
-            return PDRectangle.LETTER.getWidth() - MARGIN;
-        }
-
-        private float width(String text, float size) throws IOException {
-            return font.getStringWidth(text) / 1000 * size;
-        }
-
-        private List<String> wrap(String text, float size, float indent) throws IOException {
-            float width = right() - MARGIN - indent;
-            List<String> lines = new ArrayList<>();
-            StringBuilder line = new StringBuilder();
-            for (String word : text.split(" ")) {
-                String candidate = line.isEmpty() ? word : line + " " + word;
-                if (line.isEmpty() || width(candidate, size) <= width) {
-                    line.setLength(0);
-                    line.append(candidate);
-                } else {
-                    lines.add(line.toString());
-                    line.setLength(0);
-                    line.append(word);
-                }
-            }
-            lines.add(line.toString());
-            return lines;
-        }
-
-        /** The text with each character the font cannot show replaced by '?'. */
-        private String printable(String text) {
-            StringBuilder out = new StringBuilder(text.length());
-            text.codePoints().forEach(codePoint -> {
-                String character = Character.toString(codePoint);
-                try {
-                    font.encode(character);
-                    out.append(character);
-                } catch (IllegalArgumentException | IOException e) {
-                    out.append('?');
-                }
-            });
-            return out.toString();
+            pages.moveDown(BODY * 0.8f);
         }
     }
 }
