@@ -6,18 +6,12 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
-import io.tenantscreening.events.EventService;
-import io.tenantscreening.metrics.ServiceMetrics;
-import io.tenantscreening.work.RetryWithBackoff;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -58,36 +52,27 @@ public class WebhookDeliveries {
 
     private static final Duration DRAIN = Duration.ofSeconds(5);
     private static final Duration BUSY_RETRY = Duration.ofMillis(300);
-    /** How much longer than an attempt may take its claim lasts. */
-    private static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
     /** Endpoints the safety sweep looks at, at most, each time. */
     private static final int SWEEP_BATCH = 1_000;
 
     private final WebhookDeliveryRepository deliveries;
     private final WebhookEndpointRepository endpoints;
     private final EndpointSlots slots;
-    private final WebhookSecrets secrets;
-    private final WebhookSender sender;
+    private final WebhookAttempts attempts;
     private final WebhookSettings settings;
-    private final EventService events;
-    private final ServiceMetrics metrics;
     private final SchedulerClient work;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
     private final Semaphore workers;
 
     public WebhookDeliveries(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, EndpointSlots slots,
-                             WebhookSecrets secrets, WebhookSender sender, WebhookSettings settings, EventService events,
-                             ServiceMetrics metrics, SchedulerClient work, TransactionOperations<Connection> transactions,
-                             Clock clock) {
+                             WebhookAttempts attempts, WebhookSettings settings, SchedulerClient work,
+                             TransactionOperations<Connection> transactions, Clock clock) {
         this.deliveries = deliveries;
         this.endpoints = endpoints;
         this.slots = slots;
-        this.secrets = secrets;
-        this.sender = sender;
+        this.attempts = attempts;
         this.settings = settings;
-        this.events = events;
-        this.metrics = metrics;
         this.work = work;
         this.transactions = transactions;
         this.clock = clock;
@@ -210,17 +195,17 @@ public class WebhookDeliveries {
      */
     private Drained deliverWhileDue(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
         long until = System.nanoTime() + DRAIN.toNanos();
-        Optional<Claimed> next = transactions.executeWrite(status -> claim(tenant, endpoint, slot));
+        Optional<WebhookAttempts.Claimed> next = transactions.executeWrite(status -> attempts.claim(tenant, endpoint, slot));
         while (next.isPresent()) {
-            Claimed claimed = next.get();
-            WebhookSender.Answer answer = send(tenant, claimed, slot);
+            WebhookAttempts.Claimed claimed = next.get();
+            WebhookSender.Answer answer = attempts.send(tenant, claimed, slot);
             if (slot.lost()) {
                 return Drained.SLOT_LOST;
             }
             boolean goOn = answer.succeeded() && System.nanoTime() < until;
             next = transactions.executeWrite(status -> {
-                record(tenant, claimed.delivery(), slot, answer);
-                return goOn ? claim(tenant, endpoint, slot) : Optional.<Claimed>empty();
+                attempts.record(tenant, claimed.delivery(), slot, answer);
+                return goOn ? attempts.claim(tenant, endpoint, slot) : Optional.<WebhookAttempts.Claimed>empty();
             });
             if (!answer.succeeded()) {
                 return Drained.FAILED;
@@ -230,21 +215,6 @@ public class WebhookDeliveries {
             }
         }
         return Drained.NOTHING_DUE;
-    }
-
-    /** Within a transaction: claims the endpoint's oldest due delivery and reads what its attempt needs. */
-    private Optional<Claimed> claim(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
-        Instant now = Timestamps.now(clock);
-        return deliveries.claimNext(tenant, endpoint, now, slot.token(), settings.getTimeout().plus(CLAIM_MARGIN))
-                .flatMap(delivery -> endpoints.findById(tenant, endpoint).flatMap(found ->
-                        endpoints.secrets(tenant, found.id(), now).map(sealed -> {
-                            List<String> signing = new ArrayList<>();
-                            signing.add(secrets.open(found.id(), sealed.current()));
-                            if (sealed.previous() != null) {
-                                signing.add(secrets.open(found.id(), sealed.previous()));
-                            }
-                            return new Claimed(delivery, found, signing, events.json(events.get(tenant, delivery.eventId())));
-                        })));
     }
 
     /**
@@ -275,59 +245,9 @@ public class WebhookDeliveries {
         });
     }
 
-    /** One attempt of a claimed delivery; cut off if this instance loses its slot meanwhile. */
-    private WebhookSender.Answer send(Tenant tenant, Claimed claimed, EndpointSlots.Held slot) {
-        Instant at = Timestamps.now(clock);
-        try {
-            return sender.post(tenant.mode(), claimed.endpoint().url(), claimed.body(), Map.of(
-                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), claimed.body(), claimed.secrets()),
-                    "Service-Delivery-Id", claimed.delivery().id(),
-                    "Service-Event-Id", claimed.delivery().eventId()), slot::whenLost);
-        } finally {
-            slot.attemptOver();
-        }
-    }
-
-    /**
-     * Records an attempt, within a transaction. A failure pauses the endpoint until the
-     * delivery's retry, so that its other deliveries wait too instead of each trying a dead
-     * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
-     * own task may be about to end). An attempt cut off because this instance lost its slot
-     * is not the endpoint's fault and is not recorded (see {@link #deliverWhileDue}): the
-     * delivery's claim runs out and it is delivered again.
-     */
-    private void record(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot, WebhookSender.Answer answer) {
-        Instant done = Timestamps.now(clock);
-        WebhookDelivery.Attempt attempt = new WebhookDelivery.Attempt(done.minusMillis(answer.durationMillis()),
-                answer.durationMillis(), answer.status(), answer.error(), answer.body());
-        String status;
-        Instant next;
-        if (answer.succeeded()) {
-            status = "succeeded";
-            next = null;
-        } else if (!done.isBefore(delivery.createdAt().plus(settings.getRetryFor()))) {
-            status = "failed";
-            next = null;
-        } else {
-            status = "pending";
-            next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
-        }
-        metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
-        // The endpoint's row before the delivery's, the order in which deleting the endpoint
-        // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
-        // for each other instead of deadlocking.
-        endpoints.pause(tenant, delivery.endpointId(), next);
-        if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
-            work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1)).priority(PRIORITY)
-                    .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
-        }
-    }
-
     private Optional<WebhookDelivery> read(Tenant tenant, String id) {
         return transactions.executeRead(status -> deliveries.findById(tenant, id));
     }
 
-    /** A claimed delivery and what its attempt needs: the endpoint, the secrets that sign, and the body. */
-    private record Claimed(WebhookDelivery delivery, WebhookEndpoint endpoint, List<String> secrets, byte[] body) {
-    }
+
 }

@@ -1,0 +1,123 @@
+package io.tenantscreening.webhooks;
+
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.events.EventService;
+import io.tenantscreening.metrics.ServiceMetrics;
+import io.tenantscreening.work.RetryWithBackoff;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static io.tenantscreening.webhooks.WebhookDeliveries.DELIVERY;
+import static io.tenantscreening.webhooks.WebhookDeliveries.PRIORITY;
+
+/**
+ * One attempt of a delivery, for the holder of one of its endpoint's slots
+ * ({@link WebhookDeliveries}): claimed with what it needs, sent signed, and recorded with
+ * its outcome and, when it failed, the endpoint's pause and the delivery's retry.
+ */
+@Singleton
+class WebhookAttempts {
+
+    /** How much longer than an attempt may take its claim lasts. */
+    private static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
+
+    private final WebhookDeliveryRepository deliveries;
+    private final WebhookEndpointRepository endpoints;
+    private final WebhookSecrets secrets;
+    private final WebhookSender sender;
+    private final WebhookSettings settings;
+    private final EventService events;
+    private final ServiceMetrics metrics;
+    private final SchedulerClient work;
+    private final Clock clock;
+
+    WebhookAttempts(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, WebhookSecrets secrets,
+                    WebhookSender sender, WebhookSettings settings, EventService events, ServiceMetrics metrics,
+                    SchedulerClient work, Clock clock) {
+        this.deliveries = deliveries;
+        this.endpoints = endpoints;
+        this.secrets = secrets;
+        this.sender = sender;
+        this.settings = settings;
+        this.events = events;
+        this.metrics = metrics;
+        this.work = work;
+        this.clock = clock;
+    }
+
+    /** Within a transaction: claims the endpoint's oldest due delivery and reads what its attempt needs. */
+    Optional<Claimed> claim(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
+        Instant now = Timestamps.now(clock);
+        return deliveries.claimNext(tenant, endpoint, now, slot.token(), settings.getTimeout().plus(CLAIM_MARGIN))
+                .flatMap(delivery -> endpoints.findById(tenant, endpoint).flatMap(found ->
+                        endpoints.secrets(tenant, found.id(), now).map(sealed -> {
+                            List<String> signing = new ArrayList<>();
+                            signing.add(secrets.open(found.id(), sealed.current()));
+                            if (sealed.previous() != null) {
+                                signing.add(secrets.open(found.id(), sealed.previous()));
+                            }
+                            return new Claimed(delivery, found, signing, events.json(events.get(tenant, delivery.eventId())));
+                        })));
+    }
+
+    /** One attempt of a claimed delivery; cut off if this instance loses its slot meanwhile. */
+    WebhookSender.Answer send(Tenant tenant, Claimed claimed, EndpointSlots.Held slot) {
+        Instant at = Timestamps.now(clock);
+        try {
+            return sender.post(tenant.mode(), claimed.endpoint().url(), claimed.body(), Map.of(
+                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), claimed.body(), claimed.secrets()),
+                    "Service-Delivery-Id", claimed.delivery().id(),
+                    "Service-Event-Id", claimed.delivery().eventId()), slot::whenLost);
+        } finally {
+            slot.attemptOver();
+        }
+    }
+
+    /**
+     * Records an attempt, within a transaction. A failure pauses the endpoint until the
+     * delivery's retry, so that its other deliveries wait too instead of each trying a dead
+     * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
+     * own task may be about to end). An attempt cut off because this instance lost its slot
+     * is not the endpoint's fault and is not recorded (see {@link WebhookDeliveries}): the
+     * delivery's claim runs out and it is delivered again.
+     */
+    void record(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot, WebhookSender.Answer answer) {
+        Instant done = Timestamps.now(clock);
+        WebhookDelivery.Attempt attempt = new WebhookDelivery.Attempt(done.minusMillis(answer.durationMillis()),
+                answer.durationMillis(), answer.status(), answer.error(), answer.body());
+        String status;
+        Instant next;
+        if (answer.succeeded()) {
+            status = "succeeded";
+            next = null;
+        } else if (!done.isBefore(delivery.createdAt().plus(settings.getRetryFor()))) {
+            status = "failed";
+            next = null;
+        } else {
+            status = "pending";
+            next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
+        }
+        metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
+        // The endpoint's row before the delivery's, the order in which deleting the endpoint
+        // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
+        // for each other instead of deadlocking.
+        endpoints.pause(tenant, delivery.endpointId(), next);
+        if (deliveries.recordAttempt(tenant, delivery, slot.token(), attempt, status, next) && next != null) {
+            work.scheduleIfNotExists(DELIVERY.instance(delivery.id() + "/retry-" + (delivery.attempts() + 1)).priority(PRIORITY)
+                    .data(DeliveryRef.of(tenant, delivery.id())).scheduledTo(next));
+        }
+    }
+
+    /** A claimed delivery and what its attempt needs: the endpoint, the secrets that sign, and the body. */
+    record Claimed(WebhookDelivery delivery, WebhookEndpoint endpoint, List<String> secrets, byte[] body) {
+    }
+}
