@@ -9,7 +9,7 @@ import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
-import io.tenantscreening.orders.ApplicationTokens;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderRepository;
@@ -123,7 +123,7 @@ public class ReportCopies {
 
     /** The link whose token this is, whatever its tenant; empty for a token no link has. */
     public Optional<ReportCopyRepository.Link> find(String token) {
-        byte[] digest = ApplicationTokens.digest(token);
+        byte[] digest = LinkTokens.digest(token);
         return transactions.executeRead(status -> links.findByDigest(digest));
     }
 

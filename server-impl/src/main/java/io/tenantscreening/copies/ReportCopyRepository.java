@@ -2,6 +2,7 @@ package io.tenantscreening.copies;
 
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.persistence.TenantJdbc;
 import jakarta.inject.Singleton;
 
@@ -24,7 +25,7 @@ public class ReportCopyRepository {
     }
 
     /** A link as stored; {@code seed} is null once its email was sent. */
-    public record Link(String id, Tenant tenant, String orderId, ReportCopyTokens.Seed seed, String email, Instant createdAt,
+    public record Link(String id, Tenant tenant, String orderId, LinkTokens.Seed seed, String email, Instant createdAt,
                        Instant expiresAt, Instant sentAt) {
 
         public boolean expiredAt(Instant now) {
@@ -32,7 +33,7 @@ public class ReportCopyRepository {
         }
     }
 
-    void insert(Tenant tenant, String id, String orderId, ReportCopyTokens.Issued token, String email, Instant createdAt,
+    void insert(Tenant tenant, String id, String orderId, LinkTokens.Issued token, String email, Instant createdAt,
                 Instant expiresAt) {
         jdbc.update(tenant, "INSERT INTO report_copy_links (id, organization_id, mode, order_id, token_digest, token_key_id, "
                         + "token_nonce, email, created_at, expires_at) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?)",
@@ -74,7 +75,7 @@ public class ReportCopyRepository {
     private static Link read(ResultSet row) throws SQLException {
         String keyId = row.getString("token_key_id");
         return new Link(row.getString("id"), new Tenant(row.getString("organization_id"), Mode.fromDb(row.getString("mode"))),
-                row.getString("order_id"), keyId == null ? null : new ReportCopyTokens.Seed(keyId, row.getBytes("token_nonce")),
+                row.getString("order_id"), keyId == null ? null : new LinkTokens.Seed(keyId, row.getBytes("token_nonce")),
                 row.getString("email"), row.getTimestamp("created_at").toInstant(), row.getTimestamp("expires_at").toInstant(),
                 row.getTimestamp("sent_at") == null ? null : row.getTimestamp("sent_at").toInstant());
     }

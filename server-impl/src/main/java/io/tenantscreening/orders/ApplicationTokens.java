@@ -1,73 +1,33 @@
 package io.tenantscreening.orders;
 
 import io.tenantscreening.common.ServiceSettings;
-import io.tenantscreening.crypto.Hmac;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.crypto.SealingKeys;
 import jakarta.inject.Singleton;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.Base64;
-
 /**
- * The secret in an order's application URL. The token is 256 bits: HMAC-SHA256, under a
- * subkey of a master key, of the order id and 256 fresh random bits (the nonce). It is
- * never stored. The database keeps its SHA-256 digest (to find the order when the
- * applicant opens the link) and its {@link Seed}, the nonce and the key id, so that the URL
- * can be shown again on every read while the order waits for the applicant. Neither the
- * database alone nor the master keys alone give a token away.
+ * The secret in an order's application URL ({@link LinkTokens}, purpose
+ * {@code application-token}). The order keeps the token's seed, so that the URL can be
+ * shown again on every read while the order waits for the applicant.
  */
 @Singleton
 public class ApplicationTokens {
 
-    private static final String PURPOSE = "application-token";
-    private static final int NONCE_BYTES = 32;
-    private static final SecureRandom RANDOM = new SecureRandom();
-
-    private final SealingKeys keys;
+    private final LinkTokens tokens;
     private final ServiceSettings settings;
 
     public ApplicationTokens(SealingKeys keys, ServiceSettings settings) {
-        this.keys = keys;
+        this.tokens = new LinkTokens(keys, "application-token");
         this.settings = settings;
     }
 
-    /** What an order keeps to write its token again: the id of the master key and the nonce. */
-    public record Seed(String keyId, byte[] nonce) {
-    }
-
     /** A token for a new order: its seed, and the digest that finds the order. */
-    public record Issued(Seed seed, byte[] digest) {
-    }
-
-    public Issued issue(String orderId) {
-        byte[] nonce = new byte[NONCE_BYTES];
-        RANDOM.nextBytes(nonce);
-        Seed seed = new Seed(keys.forSealing().id(), nonce);
-        return new Issued(seed, digest(token(orderId, seed)));
+    public LinkTokens.Issued issue(String orderId) {
+        return tokens.issue(orderId);
     }
 
     /** {@code <public base URL>/apply/<token>} of the order with this seed. */
-    public String url(String orderId, Seed seed) {
-        return settings.url("/apply/" + token(orderId, seed));
-    }
-
-    public static byte[] digest(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is unavailable", e);
-        }
-    }
-
-    private String token(String orderId, Seed seed) {
-        byte[] id = orderId.getBytes(StandardCharsets.UTF_8);
-        byte[] message = new byte[id.length + seed.nonce().length];
-        System.arraycopy(id, 0, message, 0, id.length);
-        System.arraycopy(seed.nonce(), 0, message, id.length, seed.nonce().length);
-        byte[] mac = Hmac.sha256(keys.get(seed.keyId()).derive(PURPOSE), message);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
+    public String url(String orderId, LinkTokens.Seed seed) {
+        return settings.url("/apply/" + tokens.token(orderId, seed));
     }
 }

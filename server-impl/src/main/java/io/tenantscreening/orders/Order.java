@@ -1,6 +1,7 @@
 package io.tenantscreening.orders;
 
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.lists.KeysetPager;
 
 import java.time.Instant;
@@ -14,7 +15,7 @@ import java.util.List;
  * {@code payment} is the applicant's payment of an applicant-paid live order, null otherwise.
  */
 public record Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
-                    String propertyId, String applicantId, String originalRequesterId, ApplicationTokens.Seed applicationToken,
+                    String propertyId, String applicantId, String originalRequesterId, LinkTokens.Seed applicationToken,
                     String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant completedAt,
                     Instant canceledAt, OrderPayment payment) implements KeysetPager.Positioned {
 }

@@ -5,6 +5,7 @@ import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
@@ -65,7 +66,7 @@ public class OrderCreation {
         OrderStatus status = tenant.mode() == Mode.LIVE || placed.applicant().isApplicantExperienceProfile()
                 ? OrderStatus.WAITING_FOR_APPLICANT : OrderStatus.PENDING;
         String orderId = PublicIds.newId("ord", tenant.mode());
-        ApplicationTokens.Issued token = status == OrderStatus.WAITING_FOR_APPLICANT ? tokens.issue(orderId) : null;
+        LinkTokens.Issued token = status == OrderStatus.WAITING_FOR_APPLICANT ? tokens.issue(orderId) : null;
         Instant now = Timestamps.now(clock);
         Order order = new Order(orderId, tenant.mode(), status, command.packageSlug(), command.addOnProducts(), command.payer(),
                 placed.property().id(), placed.applicant().id(), placed.requester() == null ? null : placed.requester().id(),

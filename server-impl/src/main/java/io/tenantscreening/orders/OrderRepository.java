@@ -5,6 +5,7 @@ import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.lists.KeysetPager;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
@@ -48,7 +49,7 @@ public class OrderRepository {
 
     /** Inserts a new order with its first transition (into its status, by {@code actor}, at its creation), in one statement. */
     public void insert(Tenant tenant, Order order, byte[] applicationTokenDigest, String actor) {
-        ApplicationTokens.Seed token = order.applicationToken();
+        LinkTokens.Seed token = order.applicationToken();
         OrderPayment payment = order.payment();
         jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
                         + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
@@ -199,9 +200,9 @@ public class OrderRepository {
                 row.getString("payment_currency"));
     }
 
-    private static ApplicationTokens.Seed applicationToken(ResultSet row) throws SQLException {
+    private static LinkTokens.Seed applicationToken(ResultSet row) throws SQLException {
         String keyId = row.getString("application_token_key_id");
-        return keyId == null ? null : new ApplicationTokens.Seed(keyId, row.getBytes("application_token_nonce"));
+        return keyId == null ? null : new LinkTokens.Seed(keyId, row.getBytes("application_token_nonce"));
     }
 
     private static Instant instant(Timestamp timestamp) {

@@ -5,6 +5,7 @@ import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
@@ -44,7 +45,7 @@ public class OrderService {
     /** The order an application token belongs to, whatever its status; empty for a token no order has. */
     @Transactional
     public Optional<OrderRef> findByApplicationToken(String token) {
-        return orders.findByTokenDigest(ApplicationTokens.digest(token));
+        return orders.findByTokenDigest(LinkTokens.digest(token));
     }
 
     @Connectable

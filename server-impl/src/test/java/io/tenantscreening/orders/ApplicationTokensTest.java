@@ -2,6 +2,7 @@ package io.tenantscreening.orders;
 
 import io.tenantscreening.common.ServiceSettings;
 import io.tenantscreening.crypto.KeyRing;
+import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.crypto.SealingKeys;
 import org.junit.jupiter.api.Test;
 
@@ -18,11 +19,11 @@ class ApplicationTokensTest {
     void theUrlIsTheBaseUrlAndA256BitTokenWhoseDigestWasIssued() {
         ApplicationTokens tokens = tokens(NEW);
 
-        ApplicationTokens.Issued issued = tokens.issue("ord_1");
+        LinkTokens.Issued issued = tokens.issue("ord_1");
         String url = tokens.url("ord_1", issued.seed());
 
         assertThat(url).matches(BASE + "/apply/[A-Za-z0-9_-]{43}");
-        assertThat(ApplicationTokens.digest(token(url))).isEqualTo(issued.digest());
+        assertThat(LinkTokens.digest(token(url))).isEqualTo(issued.digest());
         assertThat(issued.seed().keyId()).isEqualTo("k2");
         assertThat(issued.seed().nonce()).hasSize(32);
     }
@@ -31,8 +32,8 @@ class ApplicationTokensTest {
     void everyIssueIsFreshlyRandomEvenForOneOrderId() {
         ApplicationTokens tokens = tokens(NEW);
 
-        ApplicationTokens.Issued first = tokens.issue("ord_1");
-        ApplicationTokens.Issued second = tokens.issue("ord_1");
+        LinkTokens.Issued first = tokens.issue("ord_1");
+        LinkTokens.Issued second = tokens.issue("ord_1");
 
         assertThat(first.digest()).isNotEqualTo(second.digest());
         assertThat(tokens.url("ord_1", first.seed())).isNotEqualTo(tokens.url("ord_1", second.seed()));
@@ -40,7 +41,7 @@ class ApplicationTokensTest {
 
     @Test
     void aSeedWritesTheSameUrlAfterKeyRotationButOnlyForItsOwnOrder() {
-        ApplicationTokens.Issued issued = tokens(OLD).issue("ord_1");
+        LinkTokens.Issued issued = tokens(OLD).issue("ord_1");
         ApplicationTokens rotated = tokens(NEW + "," + OLD);
 
         assertThat(rotated.url("ord_1", issued.seed())).isEqualTo(tokens(OLD).url("ord_1", issued.seed()));
