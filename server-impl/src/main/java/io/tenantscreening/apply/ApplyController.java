@@ -19,6 +19,7 @@ import io.tenantscreening.orders.OrderPayment;
 import io.tenantscreening.orders.OrderRef;
 import io.tenantscreening.payments.ApplicantPayments;
 import io.tenantscreening.payments.PaymentReceipts;
+import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.pages.PageErrors;
 import io.tenantscreening.web.RequestIds;
 import org.thymeleaf.TemplateEngine;

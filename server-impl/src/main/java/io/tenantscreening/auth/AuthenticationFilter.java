@@ -13,7 +13,6 @@ import io.micronaut.http.filter.ServerFilterPhase;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEnvelope;
 import io.tenantscreening.errors.ErrorResponses;
-import io.tenantscreening.payments.PaymentNotificationsController;
 import io.tenantscreening.ratelimits.RateLimitDecision;
 import io.tenantscreening.ratelimits.RateLimitHeaders;
 import io.tenantscreening.ratelimits.RateLimiter;
@@ -66,7 +65,7 @@ public class AuthenticationFilter implements Ordered {
     @RequestFilter
     public CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> authenticate(HttpRequest<?> request) {
         if (PUBLIC_PATHS.contains(request.getPath()) || request.getPath().startsWith(DOCS_PREFIX)
-                || request.getPath().startsWith(PaymentNotificationsController.PATH)) {
+                || request.getPath().startsWith(Routes.PAYMENT_NOTIFICATIONS + "/")) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
         Optional<String> header = request.getHeaders().findFirst(HttpHeaders.AUTHORIZATION);

@@ -75,7 +75,7 @@ public class BuiltInCheckout implements HostedCheckout {
     private final long toleranceSeconds;
 
     public BuiltInCheckout(Jdbc jdbc, KeyRing keys, ServiceSettings service, JsonMapper json, Clock clock,
-                           io.tenantscreening.payments.PaymentSettings settings) {
+                           PaymentSettings settings) {
         this.jdbc = jdbc;
         this.keys = keys;
         this.service = service;

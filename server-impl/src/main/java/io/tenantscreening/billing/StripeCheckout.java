@@ -10,7 +10,6 @@ import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
 import com.stripe.param.RefundCreateParams;
 import com.stripe.param.checkout.SessionCreateParams;
-import io.tenantscreening.payments.PaymentSettings;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 

@@ -18,6 +18,7 @@ import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.organizations.OrganizationService;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
+import io.tenantscreening.screening.ApplicantCopies;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -38,7 +39,7 @@ import java.util.Set;
  * {@link #LINKS_A_DAY} a day for an order, counted under the order's lock.
  */
 @Singleton
-public class ReportCopies {
+public class ReportCopies implements ApplicantCopies {
 
     /** The email with a link to the applicant's copy. */
     public static final TaskDescriptor<LinkRef> EMAIL = TaskDescriptor.of("send-report-copy-email", LinkRef.class);
@@ -113,6 +114,7 @@ public class ReportCopies {
      * link for its applicant and the work that emails it, unless no email goes to this
      * applicant (no address, or a test applicant outside the applicant-experience profile).
      */
+    @Override
     public void offer(Tenant tenant, Order completed, Applicant applicant, Instant at) {
         if (applicant.email() == null || applicant.email().isBlank()
                 || tenant.mode() == Mode.TEST && !applicant.isApplicantExperienceProfile()) {

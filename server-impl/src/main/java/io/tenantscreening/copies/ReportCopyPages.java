@@ -8,7 +8,7 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.apply.ClientAddresses;
-import io.tenantscreening.apply.FormTokens;
+import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.apply.WrongTokenLimiter;
 import io.tenantscreening.pages.PageErrors;
 import io.tenantscreening.reports.Report;

@@ -8,7 +8,6 @@ import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.FilterPatternStyle;
 import io.micronaut.http.filter.ServerFilterPhase;
-import io.tenantscreening.payments.HostedCheckouts;
 import io.tenantscreening.web.AccessLog;
 import io.tenantscreening.web.RequestIds;
 import io.tenantscreening.web.Routes;
@@ -24,10 +23,10 @@ import io.tenantscreening.web.Routes;
 @ServerFilter(value = Routes.PAGES, patternStyle = FilterPatternStyle.REGEX)
 public class PageFilter implements Ordered {
 
-    private final HostedCheckouts checkouts;
+    private final FormOrigins formOrigins;
 
-    public PageFilter(HostedCheckouts checkouts) {
-        this.checkouts = checkouts;
+    public PageFilter(FormOrigins formOrigins) {
+        this.formOrigins = formOrigins;
     }
 
     @RequestFilter
@@ -42,7 +41,7 @@ public class PageFilter implements Ordered {
         response.getHeaders().set("Referrer-Policy", "no-referrer");
         response.getHeaders().set("X-Frame-Options", "DENY");
         response.getHeaders().set("X-Content-Type-Options", "nosniff");
-        String origin = checkouts.active().checkoutOrigin();
+        String origin = formOrigins.otherFormOrigin();
         response.getHeaders().set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'"
                 + (origin == null ? "" : " " + origin));
         AccessLog.end(request, response.code());

@@ -17,7 +17,7 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.transaction.TransactionOperations;
-import io.tenantscreening.apply.FormTokens;
+import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.billing.BuiltInCheckout;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.pages.PageErrors;

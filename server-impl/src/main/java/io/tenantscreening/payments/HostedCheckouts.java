@@ -2,8 +2,10 @@ package io.tenantscreening.payments;
 
 import io.tenantscreening.billing.BuiltInCheckout;
 import io.tenantscreening.billing.HostedCheckout;
+import io.tenantscreening.billing.PaymentSettings;
 import io.tenantscreening.billing.StripeCheckout;
 import io.tenantscreening.common.ServiceSettings;
+import io.tenantscreening.pages.FormOrigins;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * and refunded by their own.
  */
 @Singleton
-public class HostedCheckouts {
+public class HostedCheckouts implements FormOrigins {
 
     private static final Logger LOG = LoggerFactory.getLogger(HostedCheckouts.class);
 
@@ -35,6 +37,12 @@ public class HostedCheckouts {
         this.service = service;
         this.builtIn = builtIn;
         this.stripe = stripe;
+    }
+
+    /** The origin of the active gateway's hosted checkout page, where the apply page's pay button sends the applicant. */
+    @Override
+    public String otherFormOrigin() {
+        return active().checkoutOrigin();
     }
 
     /** The gateway new checkouts go to; refused when the settings name none that can take payments. */

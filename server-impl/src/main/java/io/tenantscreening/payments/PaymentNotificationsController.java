@@ -13,6 +13,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.billing.HostedCheckout;
 import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.web.Routes;
 
 import java.util.Map;
 
@@ -24,12 +25,9 @@ import java.util.Map;
  * checkout has {@code 404} (errors in the API's envelope); a notification taken before is
  * acknowledged again ({@code 200}) and changes nothing.
  */
-@Controller("/payment_notifications")
+@Controller(Routes.PAYMENT_NOTIFICATIONS)
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class PaymentNotificationsController {
-
-    /** The path prefix, which needs no API key. */
-    public static final String PATH = "/payment_notifications/";
 
     private final ApplicantPayments payments;
 

@@ -5,7 +5,6 @@ import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
-import io.tenantscreening.copies.ReportCopies;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
@@ -70,7 +69,7 @@ public class ScreeningService {
     private final OrderLifecycle lifecycle;
     private final ApplicantService applicants;
     private final ReportService reports;
-    private final ReportCopies copies;
+    private final ApplicantCopies copies;
     private final Recommendations recommendations;
     private final TransactionOperations<Connection> transactions;
     private final ExecutorService calls;
@@ -80,7 +79,7 @@ public class ScreeningService {
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
-                            ReportCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
+                            ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day) {
         this.checks = checks;
@@ -214,7 +213,7 @@ public class ScreeningService {
     /**
      * Under the order's lock: stores the answers in one statement; when every check is done,
      * makes the report from the checks as stored, with its recommendation, completes the order
-     * and offers the applicant their copy (a link by email, {@link ReportCopies}).
+     * and offers the applicant their copy (a link by email, {@link ApplicantCopies}).
      */
     private Progress settle(Tenant tenant, String orderId, List<ScreeningRepository.CheckState> asked,
                             Map<CheckType, Answer<? extends Findings>> answers, OrderLifecycle.Actor actor) {

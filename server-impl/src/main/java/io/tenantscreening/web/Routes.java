@@ -17,6 +17,8 @@ public final class Routes {
     public static final String API = "^(?!/(apply|my-report)(/|$)).*";
     /** Paths of the HTML pages. */
     public static final String PAGES = "^/(apply|my-report)(/.*)?$";
+    /** Where payment gateways send their signed notifications: API paths that take no API key. */
+    public static final String PAYMENT_NOTIFICATIONS = "/payment_notifications";
 
     private static final Pattern PAGE = Pattern.compile("^/(apply|my-report)(/|$)");
     /** A page's path as logs show it: the token replaced, and what follows it kept when it is one of the page's own paths. */

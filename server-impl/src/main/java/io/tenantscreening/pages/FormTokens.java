@@ -1,4 +1,4 @@
-package io.tenantscreening.apply;
+package io.tenantscreening.pages;
 
 import io.tenantscreening.crypto.Hmac;
 import io.tenantscreening.crypto.KeyRing;

@@ -1,4 +1,4 @@
-package io.tenantscreening.payments;
+package io.tenantscreening.billing;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
 
@@ -57,7 +57,7 @@ public class PaymentSettings {
         this.notificationToleranceSeconds = notificationToleranceSeconds;
     }
 
-    boolean stripeConfigured() {
+    public boolean stripeConfigured() {
         return present(stripeSecretKey) && present(stripeWebhookSecret);
     }
 
