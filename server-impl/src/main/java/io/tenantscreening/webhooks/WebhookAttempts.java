@@ -88,7 +88,8 @@ class WebhookAttempts {
      * endpoint, and schedules a task for that retry (named for the attempt: the delivery's
      * own task may be about to end). An attempt cut off because this instance lost its slot
      * is not the endpoint's fault and is not recorded (see {@link WebhookDeliveries}): the
-     * delivery's claim runs out and it is delivered again.
+     * delivery's claim runs out and it is delivered again. Recorded only under the delivery's
+     * claim: once another holder has claimed it, nothing is written.
      */
     void record(Tenant tenant, WebhookDelivery delivery, EndpointSlots.Held slot, WebhookSender.Answer answer) {
         Instant done = Timestamps.now(clock);

@@ -191,7 +191,10 @@ public class WebhookDeliveries {
     /**
      * Delivers the endpoint's due deliveries oldest first while the slot is held. Each
      * delivery is claimed, with everything its attempt needs, in one transaction, and the next
-     * one is claimed in the transaction that records the attempt before it.
+     * one is claimed in the transaction that records the attempt before it. When the slot is
+     * lost during an attempt, an answer that came back complete is still recorded (the
+     * delivery's claim still guards it), so the receiver does not get that delivery twice;
+     * only an attempt cut off before its answer is left to be delivered again.
      */
     private Drained deliverWhileDue(Tenant tenant, String endpoint, EndpointSlots.Held slot) {
         long until = System.nanoTime() + DRAIN.toNanos();
@@ -200,6 +203,12 @@ public class WebhookDeliveries {
             WebhookAttempts.Claimed claimed = next.get();
             WebhookSender.Answer answer = attempts.send(tenant, claimed, slot);
             if (slot.lost()) {
+                if (answer.status() != null) {
+                    transactions.executeWrite(status -> {
+                        attempts.record(tenant, claimed.delivery(), slot, answer);
+                        return null;
+                    });
+                }
                 return Drained.SLOT_LOST;
             }
             boolean goOn = answer.succeeded() && System.nanoTime() < until;
