@@ -1,8 +1,8 @@
 package io.tenantscreening.webhooks;
 
-import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.persistence.Jdbc;
+import io.tenantscreening.persistence.OwnConnections;
 import io.tenantscreening.persistence.TenantJdbc;
 import io.tenantscreening.work.WorkSettings;
 import jakarta.annotation.PreDestroy;
@@ -11,6 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +41,8 @@ import java.util.concurrent.TimeUnit;
  * and this instance extends every slot it holds at each heartbeat; the slots of an instance
  * that died are free again within that lease. A holder whose slot could not be extended
  * before its lease ran out has lost it: its attempt in flight is cut off, so that even then
- * the limit holds.
+ * the limit holds. The heartbeat extends the slots on a connection of its own, outside the
+ * pool, so that it never waits for a connection behind the deliveries it keeps going.
  */
 @Singleton
 class EndpointSlots {
@@ -50,7 +54,7 @@ class EndpointSlots {
 
     private final TenantJdbc tenantJdbc;
     private final Jdbc jdbc;
-    private final TransactionOperations<Connection> transactions;
+    private final OwnConnections ownConnections;
     private final WebhookSettings settings;
     private final Duration lease;
     private final Map<String, Held> held = new ConcurrentHashMap<>();
@@ -61,12 +65,13 @@ class EndpointSlots {
         return thread;
     });
     private volatile long lastExtended = System.nanoTime();
+    /** The heartbeat's own connection, used by its thread only; null until opened, or after it failed. */
+    private Connection heartbeatConnection;
 
-    EndpointSlots(TenantJdbc tenantJdbc, Jdbc jdbc, TransactionOperations<Connection> transactions, WebhookSettings settings,
-                  WorkSettings work) {
+    EndpointSlots(TenantJdbc tenantJdbc, Jdbc jdbc, OwnConnections ownConnections, WebhookSettings settings, WorkSettings work) {
         this.tenantJdbc = tenantJdbc;
         this.jdbc = jdbc;
-        this.transactions = transactions;
+        this.ownConnections = ownConnections;
         this.settings = settings;
         this.lease = work.getHeartbeatInterval().multipliedBy(LEASE_HEARTBEATS);
         long every = work.getHeartbeatInterval().toMillis();
@@ -140,8 +145,38 @@ class EndpointSlots {
     }
 
     @PreDestroy
-    void stop() {
+    void stop() throws InterruptedException, SQLException {
         heartbeat.shutdownNow();
+        if (heartbeat.awaitTermination(5, TimeUnit.SECONDS) && heartbeatConnection != null) {
+            heartbeatConnection.close();
+        }
+    }
+
+    /** Extends the slots of these tokens on the heartbeat's own connection (opened again after a failure); the tokens still held. */
+    private Set<String> extend(List<String> tokens) throws SQLException {
+        if (heartbeatConnection == null) {
+            heartbeatConnection = ownConnections.open("webhook slot heartbeat", (int) Math.max(1, lease.toSeconds()));
+        }
+        try (PreparedStatement update = heartbeatConnection.prepareStatement("UPDATE webhook_endpoint_slots "
+                + "SET held_until = clock_timestamp() + ? * interval '1 millisecond' WHERE token = ANY (?) RETURNING token")) {
+            update.setLong(1, lease.toMillis());
+            update.setArray(2, heartbeatConnection.createArrayOf("text", tokens.toArray()));
+            Set<String> kept = new HashSet<>();
+            try (ResultSet rows = update.executeQuery()) {
+                while (rows.next()) {
+                    kept.add(rows.getString(1));
+                }
+            }
+            return kept;
+        } catch (SQLException e) {
+            try {
+                heartbeatConnection.close();
+            } catch (SQLException ignored) {
+                e.addSuppressed(ignored);
+            }
+            heartbeatConnection = null;
+            throw e;
+        }
     }
 
     private Optional<Held> take(Tenant tenant, String endpointId, Instant now) {
@@ -182,14 +217,11 @@ class EndpointSlots {
         long started = System.nanoTime();
         try {
             List<String> tokens = List.copyOf(held.keySet());
-            Set<String> kept = new HashSet<>(transactions.executeWrite(status -> jdbc.query(
-                    "UPDATE webhook_endpoint_slots SET held_until = clock_timestamp() + ? * interval '1 millisecond' "
-                            + "WHERE token = ANY (?) RETURNING token", row -> row.getString(1), lease.toMillis(),
-                    tokens.toArray(String[]::new))));
+            Set<String> kept = extend(tokens);
             lastExtended = started;
             tokens.stream().filter(token -> !kept.contains(token)).map(held::remove)
                     .filter(Objects::nonNull).forEach(Held::lose);
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
             LOG.warn("Could not extend the webhook endpoint slots this instance holds: {}", e.toString());
             if (System.nanoTime() - lastExtended >= lease.minus(lease.dividedBy(LEASE_HEARTBEATS)).toNanos()) {
                 held.values().forEach(Held::lose);
