@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.TestDatabase;
+import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -45,49 +47,27 @@ class StartupTest {
 
     @Test
     void unreachableDatabaseFailsFastWithOneLine() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening");
-        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
-
-        JarProcess.Result result = JarProcess.run(environment);
-
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.stderr().strip().lines()).singleElement().asString()
+        assertRefusedToStart(environment -> environment.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening"))
                 .startsWith("tenant-screening: cannot start: PostgreSQL is not reachable")
                 .contains("DATABASE_URL");
-        assertThat(result.stdout() + result.stderr()).doesNotContain("\tat ", "Exception in thread");
     }
 
     @Test
     void outsideDevelopmentTheServiceRefusesToStartWithoutMasterKeys() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.remove("SCREENING_KEYS");
-        environment.put("SCREENING_ENVIRONMENT", "production");
-        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
-
-        JarProcess.Result result = JarProcess.run(environment);
-
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.stderr().strip().lines()).singleElement().asString()
-                .startsWith("tenant-screening: cannot start:")
-                .contains("SCREENING_KEYS is not set");
+        assertRefusedToStart(environment -> {
+            environment.remove("SCREENING_KEYS");
+            environment.put("SCREENING_ENVIRONMENT", "production");
+        }).contains("SCREENING_KEYS is not set");
     }
 
     /** Adverse action: every notice names the consumer reporting agency, so outside development its details are required. */
     @Test
     void outsideDevelopmentTheServiceRefusesToStartWithoutTheAgencysDetails() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.remove("AGENCY_NAME");
-        environment.put("AGENCY_PHONE", " ");
-        environment.put("SCREENING_ENVIRONMENT", "production");
-        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
-
-        JarProcess.Result result = JarProcess.run(environment);
-
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.stderr().strip().lines()).singleElement().asString()
-                .startsWith("tenant-screening: cannot start:")
-                .contains("AGENCY_NAME, AGENCY_PHONE are not set: notices of adverse action must give the consumer reporting agency's");
+        assertRefusedToStart(environment -> {
+            environment.remove("AGENCY_NAME");
+            environment.put("AGENCY_PHONE", " ");
+            environment.put("SCREENING_ENVIRONMENT", "production");
+        }).contains("AGENCY_NAME, AGENCY_PHONE are not set: notices of adverse action must give the consumer reporting agency's");
     }
 
     /**
@@ -97,17 +77,10 @@ class StartupTest {
      */
     @Test
     void webhookWorkersThatWouldTakeEveryWorkThreadStopTheStart() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("WORK_THREADS", "8");
-        environment.put("WEBHOOK_WORKERS", "8");
-        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
-
-        JarProcess.Result result = JarProcess.run(environment);
-
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.stderr().strip().lines()).singleElement().asString()
-                .startsWith("tenant-screening: cannot start:")
-                .contains("WEBHOOK_WORKERS (8) must be below WORK_THREADS (8)");
+        assertRefusedToStart(environment -> {
+            environment.put("WORK_THREADS", "8");
+            environment.put("WEBHOOK_WORKERS", "8");
+        }).contains("WEBHOOK_WORKERS (8) must be below WORK_THREADS (8)");
     }
 
     /** An operator's notice templates (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it. */
@@ -115,15 +88,8 @@ class StartupTest {
     void aNoticeTemplateDirectoryThatLacksAFileStopsTheStart() throws Exception {
         Path directory = Files.createTempDirectory("notice-templates");
         Files.writeString(directory.resolve("adverse-action.xml"), "<notice/>");
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("NOTICE_TEMPLATES", directory.toString());
-        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
         try {
-            JarProcess.Result result = JarProcess.run(environment);
-
-            assertThat(result.exitCode()).isEqualTo(1);
-            assertThat(result.stderr().strip().lines()).singleElement().asString()
-                    .startsWith("tenant-screening: cannot start:")
+            assertRefusedToStart(environment -> environment.put("NOTICE_TEMPLATES", directory.toString()))
                     .contains("NOTICE_TEMPLATES: " + directory + " lacks adverse-action-email-subject.txt,")
                     .contains("reasons.properties; a replacement set needs every file of the built-in one");
         } finally {
@@ -368,6 +334,25 @@ class StartupTest {
         JarProcess.Result result = operator(environment, args);
         assertThat(result.exitCode()).as("operator %s: %s", String.join(" ", args), result.stderr()).isZero();
         return JSON.readTree(result.stdout());
+    }
+
+    /**
+     * Starts the service with the test database's environment as {@code changes} leaves it,
+     * asserts that it refused to start with exit code 1 and one line on stderr that names the
+     * cause, without a stack trace, and returns that line for its content to be checked.
+     */
+    private static AbstractStringAssert<?> assertRefusedToStart(Consumer<Map<String, String>> changes) {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+        changes.accept(environment);
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stdout() + result.stderr()).doesNotContain("\tat ", "Exception in thread");
+        List<String> lines = result.stderr().strip().lines().toList();
+        assertThat(lines).as("stderr").hasSize(1);
+        return assertThat(lines.get(0)).startsWith("tenant-screening: cannot start:");
     }
 
     private static void executeOn(String url, String sql) throws Exception {
