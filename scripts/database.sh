@@ -1,5 +1,8 @@
 # A PostgreSQL database (and OS packages) for ./run and ./run test, and so for .ci/run;
 # sourced by ./run.
+# ensure_test_server: exports DATABASE_URL (the server's database postgres), DATABASE_USER and
+#   DATABASE_PASSWORD for the tests, which make and drop databases of their own on that server,
+#   and checks that the role may create databases.
 # ensure_database <database>: exports DATABASE_URL, DATABASE_USER and DATABASE_PASSWORD for it.
 #  1. DATABASE_URL set: it is used as it is.
 #  2. Otherwise a server on 127.0.0.1:5432 where the role (DATABASE_USER, screening) can
@@ -26,6 +29,17 @@ ensure_database() {
   start_private_cluster
   create_database "$PRIVATE_PORT" "$database"
   export DATABASE_URL="jdbc:postgresql://127.0.0.1:$PRIVATE_PORT/$database"
+}
+
+ensure_test_server() {
+  ensure_database postgres
+  local url="${DATABASE_URL#jdbc:}"
+  if [ "$(PGPASSWORD="$DATABASE_PASSWORD" psql "${url%%\?*}" -U "$DATABASE_USER" -Atqc \
+      "SELECT rolcreatedb OR rolsuper FROM pg_roles WHERE rolname = current_user" 2>/dev/null)" != t ]; then
+    echo "The tests make a database of their own for each test class, but the role $DATABASE_USER cannot create" \
+      "databases at $DATABASE_URL. Allow it (ALTER ROLE $DATABASE_USER CREATEDB) or point DATABASE_URL at another server." >&2
+    return 1
+  fi
 }
 
 create_database() {

@@ -1,6 +1,7 @@
 package io.tenantscreening.conformance.clients;
 
 import com.sun.net.httpserver.HttpServer;
+import org.awaitility.Awaitility;
 import org.openapitools.client.ApiClient;
 import org.openapitools.client.ApiException;
 import org.openapitools.client.api.EventsApi;
@@ -44,6 +45,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -267,18 +269,8 @@ public final class JavaClientScenario {
     }
 
     /** Polls until {@code attempt} answers something other than null, for at most {@link #PATIENCE}. */
-    private static <T> T waitFor(String what, Attempt<T> attempt) throws Exception {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (true) {
-            T value = attempt.get();
-            if (value != null) {
-                return value;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " did not happen within " + PATIENCE);
-            }
-            Thread.sleep(50);
-        }
+    private static <T> T waitFor(String what, Callable<T> attempt) {
+        return Awaitility.await(what).atMost(PATIENCE).pollInterval(Duration.ofMillis(50)).until(attempt, Objects::nonNull);
     }
 
     private void step(String format, Object... arguments) {
@@ -290,8 +282,4 @@ public final class JavaClientScenario {
         void run() throws ApiException;
     }
 
-    /** One look at whether something has happened yet: null when not. */
-    private interface Attempt<T> {
-        T get() throws Exception;
-    }
-}
+    /** One look at whether something has happened yet: null when not. */}

@@ -18,6 +18,7 @@ import static io.tenantscreening.conformance.support.OrderRequests.applicant;
 import static io.tenantscreening.conformance.support.OrderRequests.body;
 import static io.tenantscreening.conformance.support.OrderRequests.order;
 import static io.tenantscreening.conformance.support.OrderRequests.placed;
+import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -57,16 +58,8 @@ public final class ApplicantPayments {
 
     /** Waits until the order's payment has this status; the order as read then. */
     public static JsonNode awaitPayment(PaidOrder order, String status) {
-        long deadline = System.nanoTime() + Screenings.PATIENCE.toNanos();
-        while (true) {
-            JsonNode read = read(order.key(), order.id());
-            if (read.get("payment").get("status").asText().equals(status)) {
-                return read;
-            }
-            assertThat(System.nanoTime()).as("payment of %s became %s; now %s", order.id(), status, read.get("payment"))
-                    .isLessThan(deadline);
-            Pause.millis(100);
-        }
+        return await("the payment of " + order.id() + " became " + status).until(() -> read(order.key(), order.id()),
+                read -> read.get("payment").get("status").asText().equals(status));
     }
 
     /** An answer of the notification endpoint. */

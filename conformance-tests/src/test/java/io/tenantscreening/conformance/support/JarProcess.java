@@ -14,7 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the service's main class in a separate JVM, as an operator would run the jar:
- * for the operator command line and for start-up behaviour.
+ * for the operator command line and for start-up behaviour. The JVM compiles with its
+ * quick compiler only, collects garbage on one thread and shares the service's classes from
+ * an archive ({@link ProcessClasses}): a process of a test lives for seconds, and so starts
+ * in a fraction of the CPU time, which the tests running beside it need.
  */
 public final class JarProcess {
 
@@ -25,9 +28,15 @@ public final class JarProcess {
 
     /** Starts {@code Application} with these arguments and environment; output goes to files. */
     public static Started start(Map<String, String> environment, String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.tenantscreening.Application"));
+        return startWith(ProcessClasses.jvmOptions(), environment, args);
+    }
+
+    /** Like {@link #start}, in a JVM with these options (the class path among them). */
+    static Started startWith(List<String> jvmOptions, Map<String, String> environment, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("io.tenantscreening.Application");
         command.addAll(List.of(args));
         try {
             Path stdout = Files.createTempFile("screening-out", ".txt");
@@ -60,7 +69,7 @@ public final class JarProcess {
         return new Result(started.process().exitValue(), started.stdout(), started.stderr());
     }
 
-    /** The environment that points a process at the test database, with the test server's keys and agency. */
+    /** The environment that points a process at the test class's database, with the test server's keys and agency. */
     public static Map<String, String> testDatabaseEnvironment() {
         return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
                 "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS,

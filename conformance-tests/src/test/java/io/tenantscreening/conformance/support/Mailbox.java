@@ -82,16 +82,7 @@ public final class Mailbox {
 
     /** Waits until this address has received {@code count} emails (or fails), then returns them. */
     public static List<Mail> await(String address, int count) {
-        long deadline = System.nanoTime() + Screenings.PATIENCE.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<Mail> mails = to(address);
-            if (mails.size() >= count) {
-                return mails;
-            }
-            Pause.millis(100);
-        }
-        throw new AssertionError(address + " did not receive " + count + " email(s) in " + Screenings.PATIENCE
-                + "; received " + to(address).size());
+        return Waits.await(address + " received " + count + " email(s)").until(() -> to(address), mails -> mails.size() >= count);
     }
 
     private static Mail read(MimeMessage message) {

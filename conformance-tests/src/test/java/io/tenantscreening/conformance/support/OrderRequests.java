@@ -2,6 +2,10 @@ package io.tenantscreening.conformance.support;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.applicants.ApplicantService;
+import io.tenantscreening.applicants.NewApplicant;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
 
 import java.util.UUID;
 
@@ -54,5 +58,19 @@ public final class OrderRequests {
             throw new AssertionError("expected 201, got " + response.status() + ": " + response.body());
         }
         return response.json().get("id").asText();
+    }
+
+    /** An applicant of this organisation in this mode, made through the service, attached to no order yet. */
+    public static String unattachedApplicant(TestTenant owner, Mode mode) {
+        return TestServer.bean(ApplicantService.class).create(new Tenant(owner.id(), mode),
+                new NewApplicant("Alex", "Kim", "alex.kim@example.com", null, null, null)).id();
+    }
+
+    /** The usual body, naming this applicant by id instead of an inline one. */
+    public static ObjectNode withApplicantId(String applicantId) {
+        ObjectNode body = body();
+        order(body).remove("applicant");
+        order(body).put("applicant_id", applicantId);
+        return body;
     }
 }

@@ -2,11 +2,11 @@ package io.tenantscreening.conformance.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -16,25 +16,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public final class Screenings {
 
-    /** Long enough for a test order (about a second) or a sandbox screening (TestServer: 1 s) under load. */
-    public static final Duration PATIENCE = Duration.ofSeconds(20);
-    private static final long POLL_MILLIS = 25;
-
     private Screenings() {
     }
 
     /** Polls GET /orders/{id} until the order has this status, and answers it then. */
     public static JsonNode awaitStatus(String key, String orderId, String status) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (true) {
-            JsonNode order = Api.get("/orders/" + orderId).key(key).send().json();
-            if (order.get("status").asText().equals(status)) {
-                return order;
-            }
-            assertThat(System.nanoTime()).as("order %s reached %s within %s; it is %s", orderId, status, PATIENCE,
-                    order.get("status").asText()).isLessThan(deadline);
-            Pause.millis(POLL_MILLIS);
-        }
+        return await("order " + orderId + " reached " + status).until(() -> Api.get("/orders/" + orderId).key(key).send().json(),
+                order -> order.get("status").asText().equals(status));
     }
 
     public static JsonNode submit(String key, String orderId) {
@@ -84,10 +72,12 @@ public final class Screenings {
 
     /** Waits until a query's single number reaches a value. */
     public static void awaitNumber(String description, long expected, String sql, Object... parameters) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (TestDatabase.number(sql, parameters) != expected) {
-            assertThat(System.nanoTime()).as("%s reached %d within %s", description, expected, PATIENCE).isLessThan(deadline);
-            Pause.millis(POLL_MILLIS);
-        }
+        await(description + " reached " + expected).until(() -> TestDatabase.number(sql, parameters) == expected);
+    }
+
+    /** The audit rows of an order's changes of state, oldest first: from, to, and who moved it. */
+    public static List<List<Object>> transitions(String orderId) {
+        return TestDatabase.rows("SELECT from_status, to_status, actor FROM order_transitions WHERE order_id = ? ORDER BY id",
+                orderId);
     }
 }

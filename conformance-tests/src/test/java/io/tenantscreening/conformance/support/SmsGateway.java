@@ -17,6 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
+import static io.tenantscreening.conformance.support.Waits.await;
+
 /**
  * A stand-in for Twilio's Messages API on a free loopback port, which the service under
  * test is configured to send text messages to: it records every request (path,
@@ -77,14 +79,8 @@ public final class SmsGateway {
 
     /** Waits until this number has had {@code count} messages accepted (or fails), then returns every request for it. */
     public static List<Received> awaitAccepted(String phoneNumber, int count) {
-        long deadline = System.nanoTime() + Screenings.PATIENCE.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (to(phoneNumber).stream().filter(received -> received.status() == 201).count() >= count) {
-                return to(phoneNumber);
-            }
-            Pause.millis(100);
-        }
-        throw new AssertionError(phoneNumber + " did not receive " + count + " text message(s); requests: " + to(phoneNumber));
+        return await(phoneNumber + " had " + count + " text message(s) accepted").until(() -> to(phoneNumber),
+                requests -> requests.stream().filter(received -> received.status() == 201).count() >= count);
     }
 
     private static Map<String, String> parse(String form) {

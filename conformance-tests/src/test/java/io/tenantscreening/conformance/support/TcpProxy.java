@@ -7,8 +7,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
 import java.net.Socket;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -48,6 +48,11 @@ public final class TcpProxy implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** A JDBC URL of the tests' server, leading to the same database through this proxy. */
+    public String url(String databaseUrl) {
+        return databaseUrl.replaceFirst("//[^/]+/", "//127.0.0.1:" + port + "/");
     }
 
     /** The database becomes unreachable: open connections break, new ones are refused. */

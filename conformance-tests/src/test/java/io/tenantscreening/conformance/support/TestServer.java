@@ -1,17 +1,23 @@
 package io.tenantscreening.conformance.support;
 
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.exceptions.NoSuchBeanException;
 import io.micronaut.runtime.server.EmbeddedServer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The application under test: the real service, started once per test run on a free
- * port, over the real PostgreSQL test database (through {@link CountingDriver}).
+ * The application under test: the real service, started in this JVM on a free port over a
+ * real PostgreSQL database (through {@link CountingDriver}) when a test first asks for it.
+ * Test classes of one JVM run one after another and share one server on one database,
+ * isolated by organisation ({@link FreshTenants}); a class marked {@link OwnDatabase} gets a
+ * database of its own instead, and a server of its own on it, whose clock it may move
+ * ({@link #clock()}). What the methods here answer is the running class's server.
  */
 public final class TestServer {
 
@@ -23,15 +29,103 @@ public final class TestServer {
     public static final String AGENCY_ADDRESS = "1 Test Plaza, Suite 99, Austin, TX 78701";
     public static final String AGENCY_PHONE = "1-800-555-0199";
 
-    private static EmbeddedServer server;
+    private static Instance shared;
+    private static Instance own;
 
     private TestServer() {
     }
 
     public static synchronized EmbeddedServer get() {
-        if (server == null) {
-            int port = freePort();
-            Map<String, Object> properties = new HashMap<>(TestDatabase.properties());
+        return current().server();
+    }
+
+    public static <T> T bean(Class<T> type) {
+        return get().getApplicationContext().getBean(type);
+    }
+
+    public static String baseUrl() {
+        return "http://localhost:" + get().getPort();
+    }
+
+    /** The clock of the running class's own server; only a class with a database of its own may move time. */
+    public static MovableClock clock() {
+        try {
+            return bean(MovableClock.class);
+        } catch (NoSuchBeanException e) {
+            throw new IllegalStateException("Only a test class marked @OwnDatabase has a server whose clock it may move", e);
+        }
+    }
+
+    /** The name of the running class's database. */
+    static synchronized String database() {
+        return current().database;
+    }
+
+    /** From now until {@link #endOwn()}, the running class has a database (and, when asked for, a server) of its own. */
+    static synchronized void beginOwn() {
+        if (own != null) {
+            throw new IllegalStateException("a test class's own database is still in use");
+        }
+        own = new Instance(TestDatabase.create(), true);
+    }
+
+    /** Stops the running class's own server, if it started one, and drops its database. */
+    static synchronized void endOwn() {
+        Instance ending = own;
+        own = null;
+        if (ending != null) {
+            ending.close();
+        }
+    }
+
+    private static Instance current() {
+        if (own != null) {
+            return own;
+        }
+        if (shared == null) {
+            shared = new Instance(TestDatabase.create(), false);
+            JvmExit.undo(shared::close);
+        }
+        return shared;
+    }
+
+    /** A database and the server on it, started when first asked for. */
+    private static final class Instance {
+        private final String database;
+        private final boolean movableClock;
+        private EmbeddedServer server;
+
+        Instance(String database, boolean movableClock) {
+            this.database = database;
+            this.movableClock = movableClock;
+        }
+
+        synchronized EmbeddedServer server() {
+            if (server == null) {
+                server = start();
+            }
+            return server;
+        }
+
+        /** Starts on a free port; when another process takes that port before the server binds it, on another. */
+        private EmbeddedServer start() {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    return ApplicationContext.run(EmbeddedServer.class, properties(freePort()));
+                } catch (RuntimeException e) {
+                    if (attempt == 3 || !causedBy(e, BindException.class)) {
+                        throw e;
+                    }
+                }
+            }
+        }
+
+        private Map<String, Object> properties(int port) {
+            Map<String, Object> properties = new HashMap<>();
+            properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.urlOf(database).substring("jdbc:".length()));
+            properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
+            properties.put("datasources.default.username", TestDatabase.user());
+            properties.put("datasources.default.password", TestDatabase.password());
             properties.put("micronaut.server.port", port);
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
@@ -39,7 +133,9 @@ public final class TestServer {
             properties.put("screening.agency.name", AGENCY_NAME);
             properties.put("screening.agency.address", AGENCY_ADDRESS);
             properties.put("screening.agency.phone", AGENCY_PHONE);
-            properties.put("test.clock", "movable");
+            if (movableClock) {
+                properties.put("test.clock", "movable");
+            }
             // Background work at test speed: sweeps twice a second, quick retries, a sandbox
             // that answers after a second, providers abandoned after a second, and live
             // income checks asked of the scripted provider (ScriptedIncomeProvider).
@@ -84,20 +180,30 @@ public final class TestServer {
             // Events are kept for ten years, out of reach of the tests that move the clock by
             // weeks; EventRetentionTest ages its own records past that.
             properties.put("screening.events.retention", "3650d");
-            properties.put("datasources.default.url", CountingDriver.PREFIX + TestDatabase.url().substring("jdbc:".length()));
-            properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
-            server = ApplicationContext.run(EmbeddedServer.class, properties);
-            Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
+            return properties;
         }
-        return server;
+
+        /** Stops the server (if it started) and drops the database. */
+        synchronized void close() {
+            if (server != null) {
+                ApplicationContext context = server.getApplicationContext();
+                server.stop();
+                if (context.isRunning()) {
+                    context.close();
+                }
+                server = null;
+            }
+            TestDatabase.drop(database);
+        }
     }
 
-    public static <T> T bean(Class<T> type) {
-        return get().getApplicationContext().getBean(type);
-    }
-
-    public static String baseUrl() {
-        return "http://localhost:" + get().getPort();
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int freePort() {

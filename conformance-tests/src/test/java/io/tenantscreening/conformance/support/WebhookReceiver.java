@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -29,6 +31,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
     private final List<Visit> visits = new CopyOnWriteArrayList<>();
+    private final CountDownLatch closed = new CountDownLatch(1);
     private volatile Answer usually = new Answer(200, null);
 
     /** One request as it arrived. */
@@ -72,7 +75,7 @@ public final class WebhookReceiver implements AutoCloseable {
                 answer = usually;
             }
             if (answer.hang() != null) {
-                Pause.of(answer.hang());
+                holdUntilClosed(answer.hang());
             }
             byte[] reply = "received".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(answer.status(), reply.length);
@@ -147,20 +150,22 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** Waits until {@code count} requests match (or fails), then returns the matching ones. */
     public List<Received> await(int count, Predicate<Received> which, Duration patience) {
-        long deadline = System.nanoTime() + patience.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<Received> matching = received.stream().filter(which).toList();
-            if (matching.size() >= count) {
-                return matching;
-            }
-            Pause.millis(50);
+        return Waits.await("the receiver got " + count + " matching request(s)", patience)
+                .until(() -> received.stream().filter(which).toList(), matching -> matching.size() >= count);
+    }
+
+    /** Holds a request as a slow receiver does, for this long or until the receiver closes. */
+    private void holdUntilClosed(Duration hang) {
+        try {
+            closed.await(hang.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        throw new AssertionError("the receiver did not get " + count + " matching request(s) in " + patience + "; it got "
-                + received.size() + " in all");
     }
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
         threads.shutdownNow();
     }

@@ -1,0 +1,60 @@
+package io.tenantscreening.conformance.meta;
+
+import io.tenantscreening.conformance.support.DrivesABrowser;
+import io.tenantscreening.conformance.support.HeadlessChromium;
+import io.tenantscreening.conformance.support.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Operations issue, point 4: GET /docs is a reference page for integrators, rendered from
+ * the served openapi.yaml in a real browser, with no key, and everything it loads comes from
+ * the service itself.
+ */
+@DrivesABrowser
+class DocsPageTest {
+
+    private ChromeDriver browser;
+
+    @BeforeEach
+    void openBrowser() {
+        browser = HeadlessChromium.desktop();
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        browser.quit();
+    }
+
+    @Test
+    void theReferencePageShowsTheOperationsAndTheOrderSchemaFromTheServedContract() {
+        browser.get(TestServer.baseUrl() + "/docs");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
+        List<String> paths = browser.findElements(By.cssSelector(".opblock-summary-path")).stream()
+                .map(element -> element.getAttribute("data-path")).toList();
+        assertThat(paths).contains("/orders", "/orders/{id}", "/orders/{id}/report", "/webhook_endpoints", "/health/readiness");
+        assertThat(browser.findElement(By.cssSelector(".info .title")).getText()).contains("Tenant Screening API");
+
+        browser.findElement(By.id("model-Order")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("model-Order"), "application_url"));
+        assertThat(browser.findElement(By.id("model-Order")).getText()).contains("status", "package", "applicant_id");
+
+        @SuppressWarnings("unchecked")
+        List<String> loaded = (List<String>) ((JavascriptExecutor) browser).executeScript(
+                "return performance.getEntriesByType('resource').map(entry => entry.name);");
+        assertThat(loaded).isNotEmpty().allMatch(url -> url.startsWith(TestServer.baseUrl() + "/"));
+    }
+}

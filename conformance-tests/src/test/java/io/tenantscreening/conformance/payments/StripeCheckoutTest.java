@@ -1,0 +1,232 @@
+package io.tenantscreening.conformance.payments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApplicantPayments.Answer;
+import io.tenantscreening.conformance.support.ApplicantPayments.PaidOrder;
+import io.tenantscreening.conformance.support.ApplicantPayments;
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.Pages;
+import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.StartsServiceProcesses;
+import io.tenantscreening.conformance.support.StripeApi;
+import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.TestTenant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.tenantscreening.conformance.support.ApplicantPayments.awaitPayment;
+import static io.tenantscreening.conformance.support.ApplicantPayments.sendNotification;
+import static io.tenantscreening.conformance.support.Pages.fields;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 35, applicant pays, through Stripe Checkout: an instance of the service started with
+ * PAYMENT_GATEWAY=stripe, whose stripe-java calls go to a stand-in of Stripe's API on
+ * loopback ({@link StripeApi}), and whose webhook endpoint gets events signed as Stripe signs
+ * them. What is checked is the request the service makes (its shape, key, idempotency key)
+ * and what it does with signed events; not Stripe's own behaviour.
+ */
+@StartsServiceProcesses
+class StripeCheckoutTest {
+
+    private static final String PUBLIC_BASE_URL = "https://screening.example";
+    private static ServiceProcess service;
+
+    @BeforeAll
+    static void startAnInstanceWithStripe() {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("PAYMENT_GATEWAY", "stripe");
+        environment.put("STRIPE_SECRET_KEY", StripeApi.SECRET_KEY);
+        environment.put("STRIPE_WEBHOOK_SECRET", StripeApi.WEBHOOK_SECRET);
+        environment.put("STRIPE_API_BASE", StripeApi.start());
+        environment.put("PUBLIC_BASE_URL", PUBLIC_BASE_URL);
+        service = ServiceProcess.start(environment);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (service != null) {
+            service.stop();
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: with Stripe the pay button creates a Checkout Session (amount, currency, return URLs, reference, idempotency key) and redirects to it")
+    void thePayButtonCreatesACheckoutSession() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String path = URI.create(order.applicationUrl()).getPath();
+
+        String location = pressPay(path);
+
+        assertThat(location).startsWith("https://checkout.stripe.com/c/pay/cs_test_");
+        String checkout = checkoutOf(order);
+        StripeApi.Received created = created(checkout);
+        assertThat(created.method()).isEqualTo("POST");
+        assertThat(created.authorization()).isEqualTo("Bearer " + StripeApi.SECRET_KEY);
+        assertThat(created.idempotencyKey()).isEqualTo(checkout);
+        assertThat(created.form()).containsEntry("mode", "payment")
+                .containsEntry("success_url", PUBLIC_BASE_URL + path + "?payment=returned")
+                .containsEntry("cancel_url", PUBLIC_BASE_URL + path + "?payment=canceled")
+                .containsEntry("client_reference_id", checkout)
+                .containsEntry("customer_email", order.email())
+                .containsEntry("metadata[checkout_id]", checkout)
+                .containsEntry("payment_intent_data[metadata][checkout_id]", checkout)
+                .containsEntry("line_items[0][quantity]", "1")
+                .containsEntry("line_items[0][price_data][unit_amount]", "2500")
+                .containsEntry("line_items[0][price_data][currency]", "usd")
+                .containsEntry("line_items[0][price_data][product_data][name]",
+                        "Essential screening: credit report and eviction history");
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: a checkout.session.completed event with a valid Stripe-Signature marks the payment succeeded; the consent then moves the order to pending")
+    void aSignedCompletedEventPaysTheOrder() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String path = URI.create(order.applicationUrl()).getPath();
+        String session = sessionOf(pressPay(path));
+        String event = completed(order, session, "pi_standin_1");
+
+        Answer taken = sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+        Answer again = sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+
+        assertThat(taken.status()).as(taken.json().toString()).isEqualTo(200);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.json().get("duplicate").asBoolean()).isTrue();
+        awaitPayment(order, "succeeded");
+        assertThat(TestDatabase.rows("SELECT payment_reference FROM applicant_checkouts WHERE order_id = ?", order.id()))
+                .containsExactly(List.of("pi_standin_1"));
+        Pages client = Pages.client();
+        Pages.Page page = client.get(service.baseUrl() + path + "?payment=returned");
+        assertThat(page.html()).contains("Paid, thank you");
+        Pages.Page submitted = client.post(service.baseUrl() + path, fields("form_token", page.formToken(), "dob", "04/27/1990",
+                "ssn", "524-71-9083", "consent", "yes"));
+        assertThat(submitted.html()).contains("Thank you, your application is submitted");
+        assertThat(ApplicantPayments.read(order.key(), order.id()).get("status").asText()).isIn("pending", "completed");
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: a Stripe event with a forged signature, or signed long ago (a replay), is refused and pays nothing")
+    void forgedAndReplayedStripeEventsAreRefused() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
+        String event = completed(order, session, "pi_standin_forged");
+
+        Answer forged = sendStripe(event, StripeApi.signature(event, now(), "whsec_someone_else"));
+        Answer replayed = sendStripe(event, StripeApi.signature(event, now() - 3600, StripeApi.WEBHOOK_SECRET));
+        Answer tampered = sendStripe(event.replace("pi_standin_forged", "pi_standin_other"),
+                StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+
+        assertThat(forged.status()).isEqualTo(400);
+        assertThat(forged.json().get("errors").get(0).get("code").asText()).isEqualTo("invalid_signature");
+        assertThat(replayed.status()).isEqualTo(400);
+        assertThat(replayed.json().get("errors").get(0).get("code").asText()).isEqualTo("stale_notification");
+        assertThat(tampered.status()).isEqualTo(400);
+        assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("pending");
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: async_payment_failed marks the payment failed and the order keeps waiting; expired leaves it as it was")
+    void failedAndExpiredSessions() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String path = URI.create(order.applicationUrl()).getPath();
+        String first = sessionOf(pressPay(path));
+        String expired = StripeApi.event("checkout.session.expired",
+                StripeApi.session(first, created(checkoutOf(order)).form(), "expired", "unpaid", null));
+        assertThat(sendStripe(expired, StripeApi.signature(expired, now(), StripeApi.WEBHOOK_SECRET)).status()).isEqualTo(200);
+        assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("pending");
+
+        String second = sessionOf(pressPay(path));
+        String failed = StripeApi.event("checkout.session.async_payment_failed",
+                StripeApi.session(second, Map.of(), "complete", "unpaid", "pi_standin_failed"));
+        assertThat(sendStripe(failed, StripeApi.signature(failed, now(), StripeApi.WEBHOOK_SECRET)).status()).isEqualTo(200);
+
+        JsonNode read = awaitPayment(order, "failed");
+        assertThat(read.get("status").asText()).isEqualTo("waiting_for_applicant");
+        assertThat(TestDatabase.rows("SELECT status FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at", order.id()))
+                .containsExactly(List.of("expired"), List.of("failed"));
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: canceling an order paid through Stripe refunds its PaymentIntent, once, with an idempotency key")
+    void cancelingRefundsThroughStripe() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
+        String event = completed(order, session, "pi_standin_refund");
+        assertThat(sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET)).status()).isEqualTo(200);
+        awaitPayment(order, "succeeded");
+
+        JsonNode canceled = Api.post("/orders/" + order.id() + "/cancel").key(order.key()).send().json();
+
+        assertThat(canceled.get("payment").get("status").asText()).isEqualTo("refunded");
+        Screenings.awaitNumber("refunded checkouts", 1,
+                "SELECT count(*) FROM applicant_checkouts WHERE order_id = ? AND refunded_at IS NOT NULL", order.id());
+        List<StripeApi.Received> refunds = StripeApi.requests("/v1/refunds").stream()
+                .filter(refund -> "pi_standin_refund".equals(refund.form().get("payment_intent"))).toList();
+        assertThat(refunds).hasSize(1);
+        assertThat(refunds.get(0).idempotencyKey()).isEqualTo("refund-" + checkoutOf(order));
+        assertThat(refunds.get(0).authorization()).isEqualTo("Bearer " + StripeApi.SECRET_KEY);
+    }
+
+    @Test
+    @DisplayName("Issue 35, applicant pays, rule: outside development the service refuses to start with PAYMENT_GATEWAY=stripe and Stripe's keys missing")
+    void stripeWithoutKeysRefusesToStart() {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("PAYMENT_GATEWAY", "stripe");
+        environment.put("STRIPE_SECRET_KEY", StripeApi.SECRET_KEY);
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stderr().strip().lines()).singleElement().asString()
+                .startsWith("tenant-screening: cannot start:").contains("STRIPE_WEBHOOK_SECRET");
+    }
+
+    private static String pressPay(String path) {
+        Pages client = Pages.client();
+        Pages.Page page = client.get(service.baseUrl() + path);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.html()).contains("$25.00");
+        Pages.Page redirect = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
+        assertThat(redirect.status()).as(redirect.html()).isEqualTo(303);
+        return redirect.location();
+    }
+
+    private static String sessionOf(String location) {
+        return location.substring(location.lastIndexOf('/') + 1);
+    }
+
+    /** The order's newest checkout. */
+    private static String checkoutOf(PaidOrder order) {
+        return (String) TestDatabase.rows("SELECT id FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at DESC LIMIT 1",
+                order.id()).get(0).get(0);
+    }
+
+    private static StripeApi.Received created(String checkout) {
+        return StripeApi.requests("/v1/checkout/sessions").stream()
+                .filter(request -> checkout.equals(request.form().get("client_reference_id"))).findFirst().orElseThrow();
+    }
+
+    private static String completed(PaidOrder order, String session, String paymentIntent) {
+        return StripeApi.event("checkout.session.completed",
+                StripeApi.session(session, created(checkoutOf(order)).form(), "complete", "paid", paymentIntent));
+    }
+
+    private static Answer sendStripe(String event, String signature) {
+        return sendNotification(service.baseUrl(), "stripe", "Stripe-Signature", signature, event.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static long now() {
+        return System.currentTimeMillis() / 1000;
+    }
+}

@@ -1,0 +1,73 @@
+package io.tenantscreening.conformance.platform;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.TestServer;
+import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import static io.tenantscreening.conformance.support.OrderRequests.body;
+import static io.tenantscreening.conformance.support.OrderRequests.placed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Operations issue, point 3: with metrics on (the test server turns them on; they are off by
+ * default), GET /metrics answers Prometheus text without a key: request counts and latency
+ * histograms by route and status, the connection pool, JVM memory and GC, and the service's
+ * own counters and gauges; no label carries an id, a key or personal data.
+ */
+class MetricsTest {
+
+    private static final Pattern ID_OR_SECRET = Pattern.compile(
+            "(ord|ap|pr|req|rpt|evt|we|whd|org|key|sk)_[A-Za-z0-9]|@|\\+1[0-9]{10}|[0-9]{3}-[0-9]{2}-[0-9]{4}");
+
+    @Test
+    void prometheusTextCarriesTheServicesCountersWithoutIdsOrPersonalData() throws Exception {
+        String test = TestTenant.create().testKey();
+        placed(test, body());
+        String live = TestTenant.create().billing(PaymentMethod.OK, false).liveKey();
+        String idempotencyKey = UUID.randomUUID().toString();
+        ObjectNode order = body();
+        OrderRequests.post(live, order, idempotencyKey).send();
+        OrderRequests.post(live, order, idempotencyKey).send();
+        String unpaid = TestTenant.create().billing(PaymentMethod.NONE, false).liveKey();
+        OrderRequests.post(unpaid, body(), UUID.randomUUID().toString()).send();
+
+        HttpResponse<String> scraped = scrape();
+
+        assertThat(scraped.statusCode()).isEqualTo(200);
+        assertThat(scraped.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain; version=0.0.4");
+        String text = scraped.body();
+        assertThat(text).contains(
+                "screening_orders_placements_total{mode=\"test\",outcome=\"created\"}",
+                "screening_orders_placements_total{mode=\"live\",outcome=\"created\"}",
+                "screening_orders_placements_total{mode=\"live\",outcome=\"replayed\"}",
+                "screening_orders_placements_total{mode=\"live\",outcome=\"payment_required\"}",
+                "screening_orders_payment_required_total{code=\"no_payment_method\"}",
+                "screening_work_queued{kind=\"screen-order\"}",
+                "screening_work_queued{kind=\"send-adverse-action-notice\"}",
+                "screening_work_retrying{kind=\"reinvestigate-dispute\"}",
+                "screening_work_running{kind=\"send-payment-receipt\"}",
+                "http_server_requests_seconds_bucket{exception=\"none\",method=\"POST\",status=\"201\",uri=\"/orders\"",
+                "hikaricp_connections_active", "jvm_memory_used_bytes", "jvm_gc_");
+        List<String> labelled = Arrays.stream(text.split("\n")).filter(line -> !line.startsWith("#") && line.contains("{"))
+                .map(line -> line.substring(line.indexOf('{'), line.lastIndexOf('}') + 1)).toList();
+        assertThat(labelled).isNotEmpty().noneMatch(labels -> ID_OR_SECRET.matcher(labels).find());
+    }
+
+    private static HttpResponse<String> scrape() throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(TestServer.baseUrl() + "/metrics")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,147 @@
+package io.tenantscreening.conformance.platform;
+
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.StartsServiceProcesses;
+import io.tenantscreening.conformance.support.TestDatabase;
+import org.assertj.core.api.AbstractStringAssert;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static io.tenantscreening.conformance.support.Waits.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How the service starts: one clear line and a non-zero exit when PostgreSQL cannot be
+ * reached, outside development when no master keys or no agency details are configured,
+ * and when a setting or the notice templates cannot work; in the development environment,
+ * a demo organisation and a printed test key on a database without organisations, so the
+ * README's walk-through works at once. The master keys' part: SealingKeysTest.
+ */
+@StartsServiceProcesses
+class StartupTest {
+
+    private static final Pattern PRINTED_KEY = Pattern.compile("SCREENING_KEY=(sk_test_[0-9A-Za-z]{32})");
+
+    @Test
+    void unreachableDatabaseFailsFastWithOneLine() {
+        assertRefusedToStart(environment -> environment.put("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/screening"))
+                .startsWith("tenant-screening: cannot start: PostgreSQL is not reachable")
+                .contains("DATABASE_URL");
+    }
+
+    @Test
+    void outsideDevelopmentTheServiceRefusesToStartWithoutMasterKeys() {
+        assertRefusedToStart(environment -> {
+            environment.remove("SCREENING_KEYS");
+            environment.put("SCREENING_ENVIRONMENT", "production");
+        }).contains("SCREENING_KEYS is not set");
+    }
+
+    /** Adverse action: every notice names the consumer reporting agency, so outside development its details are required. */
+    @Test
+    void outsideDevelopmentTheServiceRefusesToStartWithoutTheAgencysDetails() {
+        assertRefusedToStart(environment -> {
+            environment.remove("AGENCY_NAME");
+            environment.put("AGENCY_PHONE", " ");
+            environment.put("SCREENING_ENVIRONMENT", "production");
+        }).contains("AGENCY_NAME, AGENCY_PHONE are not set: notices of adverse action must give the consumer reporting agency's");
+    }
+
+    /**
+     * Issue 37, concurrent delivery: deliveries take work threads, so WEBHOOK_WORKERS must
+     * stay below WORK_THREADS, or the start is refused (a hanging receiver could otherwise
+     * hold every thread and stop the screenings).
+     */
+    @Test
+    void webhookWorkersThatWouldTakeEveryWorkThreadStopTheStart() {
+        assertRefusedToStart(environment -> {
+            environment.put("WORK_THREADS", "8");
+            environment.put("WEBHOOK_WORKERS", "8");
+        }).contains("WEBHOOK_WORKERS (8) must be below WORK_THREADS (8)");
+    }
+
+    /** An operator's notice templates (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it. */
+    @Test
+    void aNoticeTemplateDirectoryThatLacksAFileStopsTheStart() throws Exception {
+        Path directory = Files.createTempDirectory("notice-templates");
+        Files.writeString(directory.resolve("adverse-action.xml"), "<notice/>");
+        try {
+            assertRefusedToStart(environment -> environment.put("NOTICE_TEMPLATES", directory.toString()))
+                    .contains("NOTICE_TEMPLATES: " + directory + " lacks adverse-action-email-subject.txt,")
+                    .contains("reasons.properties; a replacement set needs every file of the built-in one");
+        } finally {
+            Files.delete(directory.resolve("adverse-action.xml"));
+            Files.delete(directory);
+        }
+    }
+
+    /** Development starts without the agency's details too: its notices name a fictitious agency. */
+    @Test
+    void developmentStartOnAnEmptyDatabasePrintsAWorkingDemoKey() throws Exception {
+        String database = TestDatabase.createEmpty();
+        Map<String, String> environment = environmentOn(database);
+        environment.put("SCREENING_ENVIRONMENT", "development");
+        List.of("AGENCY_NAME", "AGENCY_ADDRESS", "AGENCY_PHONE").forEach(environment::remove);
+        try (ServiceProcess service = ServiceProcess.start(environment)) {
+            String key = awaitPrintedKey(service.process());
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(service.baseUrl() + "/no-such-route"))
+                            .header("Authorization", "Bearer " + key).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(response.body()).contains("not_found_error");
+            assertThat(service.process().stdout()).contains("AGENCY_NAME, AGENCY_ADDRESS, AGENCY_PHONE not set: notices name a fictitious agency.");
+        } finally {
+            TestDatabase.drop(database);
+        }
+    }
+
+    /** The environment of an instance, and of the operator command, on the database of this name. */
+    private static Map<String, String> environmentOn(String database) {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("DATABASE_URL", TestDatabase.urlOf(database));
+        return environment;
+    }
+
+    /**
+     * Starts the service with the test database's environment as {@code changes} leaves it,
+     * asserts that it refused to start with exit code 1 and one line on stderr that names the
+     * cause, without a stack trace, and returns that line for its content to be checked.
+     */
+    private static AbstractStringAssert<?> assertRefusedToStart(Consumer<Map<String, String>> changes) {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("PORT", String.valueOf(ServiceProcess.freePort()));
+        changes.accept(environment);
+
+        JarProcess.Result result = JarProcess.run(environment);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stdout() + result.stderr()).doesNotContain("\tat ", "Exception in thread");
+        List<String> lines = result.stderr().strip().lines().toList();
+        assertThat(lines).as("stderr").hasSize(1);
+        return assertThat(lines.get(0)).startsWith("tenant-screening: cannot start:");
+    }
+
+    private static String awaitPrintedKey(JarProcess.Started service) {
+        Matcher printed = await("the demo key printed and the service started", Duration.ofSeconds(60)).until(() -> {
+            assertThat(service.process().isAlive()).as("service exited: %s", service.stderr()).isTrue();
+            return PRINTED_KEY.matcher(service.stdout());
+        }, matcher -> matcher.find() && service.stdout().contains("Startup completed"));
+        return printed.group(1);
+    }
+
+}

@@ -1,0 +1,99 @@
+package io.tenantscreening.conformance.web;
+
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.inject.qualifiers.Qualifiers;
+import io.micronaut.scheduling.instrument.InstrumentedExecutorService;
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.HoldingTestController;
+import io.tenantscreening.conformance.support.RawHttp;
+import io.tenantscreening.conformance.support.TestServer;
+import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.conformance.support.Waits;
+import io.tenantscreening.web.RequestThreads;
+import io.tenantscreening.web.TakingTurns;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 36, fair sharing: one organisation that floods an instance must not hold up another
+ * organisation's requests; the request threads serve the organisations with waiting requests
+ * in turn (README, Configuration: REQUEST_THREADS). Here one organisation holds every request
+ * thread and has forty more requests waiting when another organisation's request arrives:
+ * that request is served within the first turns once threads are free, not after the forty.
+ * (Served in arrival order, it comes after nearly all of them.)
+ */
+class FairSharingTest {
+
+    private static final int QUEUED = 40;
+
+    @Test
+    void issue36FairSharingAnotherOrganisationsRequestIsServedBeforeAFloodThatArrivedFirst() throws Exception {
+        int width = TestServer.bean(ApplicationContext.class).getRequiredProperty("screening.request-threads", Integer.class);
+        ExecutorService requestThreads = TestServer.bean(ApplicationContext.class)
+                .getBean(ExecutorService.class, Qualifiers.byName(RequestThreads.NAME));
+        while (requestThreads instanceof InstrumentedExecutorService instrumented) {
+            requestThreads = instrumented.getTarget();
+        }
+        TakingTurns queue = (TakingTurns) requestThreads;
+        String flooding = TestTenant.create().testKey();
+        String other = TestTenant.create().testKey();
+        ExecutorService clients = Executors.newFixedThreadPool(width + QUEUED + 1);
+        try {
+            // Each key answered once first, so that its lookup and rate limit are at hand
+            // and each request waits for a thread once only, for its controller.
+            rank(flooding, new AtomicInteger());
+            rank(other, new AtomicInteger());
+            List<CompletableFuture<Integer>> held = new ArrayList<>();
+            for (int i = 0; i < width; i++) {
+                held.add(CompletableFuture.supplyAsync(() -> RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("GET",
+                        "/test-only/hold", Map.of("Authorization", "Bearer " + flooding), null), Duration.ofMinutes(1)).status(), clients));
+            }
+            await("every request thread held", HoldingTestController::holding, width);
+            AtomicInteger answered = new AtomicInteger();
+            List<CompletableFuture<Integer>> flood = new ArrayList<>();
+            for (int i = 0; i < QUEUED; i++) {
+                flood.add(CompletableFuture.supplyAsync(() -> rank(flooding, answered), clients));
+            }
+            await("the flood waiting for a thread", queue::waiting, QUEUED);
+            CompletableFuture<Integer> steady = CompletableFuture.supplyAsync(() -> rank(other, answered), clients);
+            await("the other organisation's request waiting too", queue::waiting, QUEUED + 1);
+
+            HoldingTestController.releaseAll();
+
+            int steadyRank = steady.get(30, TimeUnit.SECONDS);
+            List<Integer> floodRanks = new ArrayList<>();
+            for (CompletableFuture<Integer> request : flood) {
+                floodRanks.add(request.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(held).allSatisfy(request -> assertThat(request.get(30, TimeUnit.SECONDS)).isEqualTo(200));
+            assertThat(floodRanks.stream().filter(rank -> rank > steadyRank).count())
+                    .as("requests of the flood answered after the other organisation's (answered %s of %s)", steadyRank, QUEUED + 1)
+                    .isGreaterThanOrEqualTo(QUEUED / 2);
+        } finally {
+            HoldingTestController.releaseAll();
+            clients.shutdownNow();
+        }
+    }
+
+    /** GET /properties with the key; the order in which its answer came among those counted by {@code answered}. */
+    private static int rank(String key, AtomicInteger answered) {
+        assertThat(Api.get("/properties").key(key).send().status()).isEqualTo(200);
+        return answered.incrementAndGet();
+    }
+
+    private static void await(String what, IntSupplier count, int expected) {
+        Waits.await(what, Duration.ofSeconds(30)).until(() -> count.getAsInt() >= expected);
+    }
+}
