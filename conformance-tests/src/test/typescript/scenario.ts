@@ -1,11 +1,12 @@
 /**
  * An integrator's scenario with the typescript-fetch client generated from the contract
- * (issue 33): a property, an order with `include`, its completion, the report as JSON and as
- * PDF, the events paged with `next_cursor`, a signed webhook delivery, a cancel, and a 404 and
- * a 422 read as typed errors. Only the generated API classes call the service, configured with
- * the base path and the key of the `bearerAuth` scheme; the webhook receiver is the
- * integrator's own server. GeneratedClientsTest runs it with SCREENING_BASE_URL and
- * SCREENING_KEY against the service under test; it exits non-zero when a step fails.
+ * (docs/integrators.md#generated-clients): a property, an order with `include`, its
+ * completion, the report as JSON and as PDF, the events paged with `next_cursor`, a signed
+ * webhook delivery, a cancel, and a 404 and a 422 read as typed errors. Only the generated API
+ * classes call the service, configured with the base path and the key of the `bearerAuth`
+ * scheme; the webhook receiver is the integrator's own server. GeneratedClientsTest runs it
+ * with SCREENING_BASE_URL and SCREENING_KEY against the service under test; it exits non-zero
+ * when a step fails.
  */
 import { strict as assert } from "node:assert";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";

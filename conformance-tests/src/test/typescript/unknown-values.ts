@@ -1,11 +1,11 @@
 /**
  * What the typescript-fetch client makes of answers from a later release of the same API
- * version (issue 33): values of `x-extensible-enum` members it does not know (an order's
- * `status` and add-ons, an event `type`, a check's `type` and `result`) are read without
- * error, and an event's `data.object` is typed, narrowed on its `object` member. The JSON
- * documents go through the generated client's own deserialisation (OrderFromJSON,
- * EventListFromJSON); no service is involved. GeneratedClientsTest runs it; it exits
- * non-zero when a check fails.
+ * version (docs/integrators.md#generated-clients): values of `x-extensible-enum` members it
+ * does not know (an order's `status` and add-ons, an event `type`, a check's `type` and
+ * `result`) are read without error, and an event's `data.object` is typed, narrowed on its
+ * `object` member. The JSON documents go through the generated client's own deserialisation
+ * (OrderFromJSON, EventListFromJSON); no service is involved. GeneratedClientsTest runs it; it
+ * exits non-zero when a check fails.
  */
 import { strict as assert } from "node:assert";
 import { EventListFromJSON, OrderFromJSON } from "../../../target/generated-clients/typescript-fetch";

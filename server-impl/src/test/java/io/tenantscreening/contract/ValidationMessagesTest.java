@@ -43,9 +43,9 @@ class ValidationMessagesTest {
     }
 
     /**
-     * Issue 36, finding 5: whatever the validator finds wrong with a number parameter (a type,
-     * a format, a bound, or an error of its own while reading the number), the detail says
-     * which numbers are accepted.
+     * docs/integrators.md#errors: whatever the validator finds wrong with a number parameter
+     * (a type, a format, a bound, or an error of its own while reading the number), the detail
+     * says which numbers are accepted.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"unknownError", "type", "format.int32", "minimum", "maximum", "multipleOf", "somethingNew"})
@@ -60,7 +60,10 @@ class ValidationMessagesTest {
         assertThat(detail(parameterMessage(keyword, ratio))).isEqualTo("Must be a number that is at most 1.");
     }
 
-    /** Issue 36, finding 5: a finding on a number member of a body says which numbers it accepts, like a parameter's. */
+    /**
+     * A finding on a number member of a body says which numbers it accepts, like a parameter's
+     * (docs/integrators.md#errors).
+     */
     @Test
     void aFindingOnANumberMemberOfABodySaysWhichNumbersAreAccepted() {
         Schema<?> body = new ObjectSchema().addProperty("order", new ObjectSchema()
@@ -78,7 +81,10 @@ class ValidationMessagesTest {
         });
     }
 
-    /** Issue 36, finding 5: no detail ever names a rule, keyword or message key of the validator. */
+    /**
+     * No detail ever names a rule, keyword or message key of the validator
+     * (docs/design.md#contract-checking-and-hostile-input).
+     */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"validation.request.parameter.schema.unknownError", "validation.request.parameter.query.collection.invalidFormat",
             "validation.request.body.schema.unknownError", "validation.request.body.schema.oneOf", "validation.request.body.schema.not",

@@ -5,7 +5,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 33: RFC 9110, 12.5.3: the content coding an Accept-Encoding field value chooses among gzip and deflate. */
+/**
+ * docs/integrators.md#compression, as RFC 9110 (section 12.5.3) says: the content coding an
+ * Accept-Encoding field value chooses among gzip and deflate.
+ */
 class AcceptEncodingTest {
 
     @ParameterizedTest(name = "Accept-Encoding: {0} chooses {1}")

@@ -7,9 +7,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant's copy: the pages' tokens never reach a log line. A page's path is
- * logged with its token replaced, and with what follows the token only when that is one of
- * the page's own paths; the API's paths are logged as sent.
+ * docs/operators.md#logs: the pages' tokens never reach a log line. A page's path is logged
+ * with its token replaced, and with what follows the token only when that is one of the page's
+ * own paths; the API's paths are logged as sent.
  */
 class RoutesTest {
 

@@ -22,12 +22,13 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 33: generated clients. The build generates the Java client (library {@code native})
- * and the typescript-fetch client from the contract with the generator's default options
- * (conformance-tests/pom.xml) and compiles them, the TypeScript with {@code tsc --strict};
- * here each runs an integrator's scenario against the service (JavaClientScenario,
- * src/test/typescript/scenario.ts) and reads answers of a later release of the same API
- * version: unknown values of {@code x-extensible-enum} members, and typed event objects.
+ * docs/integrators.md#generated-clients (and README.md#generating-a-client): the build
+ * generates the Java client (library {@code native}) and the typescript-fetch client from the
+ * contract with the generator's default options (conformance-tests/pom.xml) and compiles them,
+ * the TypeScript with {@code tsc --strict}; here each runs an integrator's scenario against
+ * the service (JavaClientScenario, src/test/typescript/scenario.ts) and reads answers of a
+ * later release of the same API version: unknown values of {@code x-extensible-enum} members,
+ * and typed event objects.
  */
 @ExtendWith(FreshTenants.class)
 @RunsGeneratedClients

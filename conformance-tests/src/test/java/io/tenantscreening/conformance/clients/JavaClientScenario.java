@@ -54,11 +54,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An integrator's scenario with the Java client (library {@code native}) generated from the
- * contract (issue 33): a property, an order with {@code include}, its completion, the report
- * as JSON and as PDF, the events paged with {@code next_cursor}, a signed webhook delivery, a
- * cancel, and a 404 and a 422 read as typed errors. Only the generated API classes call the
- * service; the webhook receiver is the integrator's own {@link HttpServer}, which checks
- * signatures with the integrators' guide's code. Nothing here knows the service's insides.
+ * contract (docs/integrators.md#generated-clients): a property, an order with {@code include},
+ * its completion, the report as JSON and as PDF, the events paged with {@code next_cursor}, a
+ * signed webhook delivery, a cancel, and a 404 and a 422 read as typed errors. Only the
+ * generated API classes call the service; the webhook receiver is the integrator's own
+ * {@link HttpServer}, which checks signatures with the integrators' guide's code
+ * (docs/integrators.md#verifying-a-signature). Nothing here knows the service's insides.
  */
 public final class JavaClientScenario {
 

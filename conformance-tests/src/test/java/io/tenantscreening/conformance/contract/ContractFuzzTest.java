@@ -35,16 +35,19 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Hostile-input issue: a seeded fuzz test. For every operation of openapi.yaml it builds a
- * valid request from the contract (its examples and parameters, with test and live keys)
- * and sends {@value #DEFAULT_CASES} variants of it, most of them mutated by
+ * Hostile input, by fuzzing: whatever a client sends, the answer is a clear error, never a
+ * 500 (docs/design.md#contract-checking-and-hostile-input), in the envelope and with a status
+ * of openapi.yaml#errors, and one organisation's requests do not hold up another's
+ * (docs/operators.md#requests). A seeded fuzz test: for every operation of openapi.yaml it
+ * builds a valid request from the contract (its examples and parameters, with test and live
+ * keys) and sends {@value #DEFAULT_CASES} variants of it, most of them mutated by
  * {@link HostileRequests}. Every answer must be below 500, in the error envelope when it is
  * an error, within the contract's documented responses (a success only when the method and
  * path were left as they were: another path may well be another operation), and arrive
- * within two seconds;
- * meanwhile a canary client of another organisation keeps reading a property and must be
- * answered within two seconds every time. The two seconds are a stall detector, not a
- * speed goal. Run longer or with another seed with {@code -Dfuzz.cases=2000 -Dfuzz.seed=7}.
+ * within two seconds; meanwhile a canary client of another organisation keeps reading a
+ * property and must be answered within two seconds every time. The two seconds are a stall
+ * detector, not a speed goal. Run longer or with another seed with
+ * {@code -Dfuzz.cases=2000 -Dfuzz.seed=7}.
  */
 class ContractFuzzTest {
 

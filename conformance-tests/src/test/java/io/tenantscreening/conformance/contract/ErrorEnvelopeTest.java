@@ -16,11 +16,13 @@ import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Errors (every non-2xx answer is {errors: [...]} with code, detail and, for
- * validation errors, source.pointer; several entries for several failing fields, exactly
- * one otherwise), and the decisions on errors the framework makes itself: malformed JSON
- * and wrong types are 422, unknown route 404, wrong method 405, wrong content type 415,
- * body over 1 MiB 413, unexpected failure 500 internal_error without detail of the cause.
+ * The error envelope (openapi.yaml#errors, docs/integrators.md#errors): every non-2xx answer
+ * is {errors: [...]} with code, detail and, for validation errors, a source naming the body
+ * member, parameter or header; several entries for several failing fields, exactly one
+ * otherwise. The errors the framework raises before an operation is reached end in the same
+ * envelope: malformed JSON and wrong types are 422, unknown route 404, wrong method 405,
+ * wrong content type 415, body over 1 MiB 413, and an unexpected failure is 500
+ * internal_error with the request id and nothing of its cause (docs/design.md#the-request-path).
  */
 @ExtendWith(FreshTenants.class)
 class ErrorEnvelopeTest {
@@ -73,6 +75,7 @@ class ErrorEnvelopeTest {
                 "/property/street", "/property/city", "/property/state", "/property/zipcode", "/property/colour");
     }
 
+    /** A required header that is missing is named by source.header (POST /orders, rule 8: Idempotency-Key is required). */
     @Test
     void missingRequiredHeaderNamesTheHeader() {
         ApiResponse response = Api.post("/orders").key(key).json("{\"order\": {\"package\": \"starter\"}}").sendInvalid();
@@ -97,6 +100,7 @@ class ErrorEnvelopeTest {
         }
     }
 
+    /** openapi.yaml#idempotency: the Idempotency-Key is 1 to 255 characters (POST /orders, rule 8). */
     @Test
     void idempotencyKeyLongerThan255CharactersNamesTheHeader() {
         ApiResponse response = Api.post("/orders").key(key).header("Idempotency-Key", "k".repeat(256))

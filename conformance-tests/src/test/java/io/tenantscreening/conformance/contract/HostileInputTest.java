@@ -31,9 +31,12 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The findings of the hostile-input issue, one test each (numbered as the issue numbers
- * them), and the rules the contract gained with it: Errors (at most 50 entries; 414 and
- * 431), "Request bodies are read strictly" and "Text members are single lines".
+ * Hostile input (docs/design.md#contract-checking-and-hostile-input): whatever a client
+ * sends, the answer is a clear error in the envelope, never a 500, and the work it causes is
+ * bounded before any pattern runs. The rules are those of openapi.yaml#errors: at most 50
+ * entries, sizes checked first, 405 with Allow, 414 and 431, request bodies read strictly
+ * (one JSON value in UTF-8, no repeated member, no unpaired surrogate), and text members
+ * that are single lines with a visible character. Each test names the case it guards.
  */
 @ExtendWith(FreshTenants.class)
 class HostileInputTest {
@@ -44,7 +47,7 @@ class HostileInputTest {
     @Fresh
     private String key;
 
-    // Finding 1: unknown HTTP methods were 500.
+    // An unknown HTTP method is 405 with Allow, never a 500 (openapi.yaml#errors).
     @ParameterizedTest
     @ValueSource(strings = {"PROPFIND", "MKCOL", "BREW"})
     void unknownMethodOnThePublicDocumentIsMethodNotAllowedWithAllow(String method) {
@@ -63,8 +66,10 @@ class HostileInputTest {
         assertThat(response.header("Allow")).contains("GET").contains("POST");
     }
 
-    // Finding 2: a long string that broke its pattern was a 500 (a StackOverflowError). A tab breaks the
-    // single-line pattern of text members; 3,000 digits break the ZIP and SSN patterns.
+    // Sizes are checked before patterns (openapi.yaml#errors), so a long string that also breaks its
+    // pattern is refused by its length, and no pattern runs over it (a pattern over such a string
+    // could overflow the stack: a 500). A tab breaks the single-line pattern of text members;
+    // 3,000 digits break the ZIP and SSN patterns.
     @ParameterizedTest
     @CsvSource({"zipcode, 10", "street, 200", "city, 100", "unit, 50", "name, 200"})
     void overlongPropertyTextIsRefusedByItsLength(String member, int limit) {
@@ -107,6 +112,7 @@ class HostileInputTest {
         return member.equals("zipcode") || member.equals("ssn") ? "1".repeat(3000) : "\t" + "1".repeat(2999);
     }
 
+    /** A failure that is an Error, not an Exception, is a 500 in the envelope like any other (docs/design.md#the-request-path). */
     @Test
     void anErrorRatherThanAnExceptionEndsInTheEnvelopeAndTheLogCarriesTheRequestId() {
         try (CapturedLogs logs = CapturedLogs.of(UnexpectedFailureHandler.class)) {
@@ -120,7 +126,8 @@ class HostileInputTest {
         }
     }
 
-    // Finding 3: a large invalid array made work that grew faster than linearly.
+    // An array over its maxItems is one entry and is not checked further: the work stays linear
+    // in the size of the body (docs/design.md#contract-checking-and-hostile-input).
     @Test
     void aHugeArrayIsRefusedByItsSizeWithOneEntry() {
         ObjectNode body = OrderRequests.body();
@@ -137,6 +144,7 @@ class HostileInputTest {
         JsonAssertions.assertDetailMentions(entry, "at most 10 items");
     }
 
+    /** openapi.yaml#errors: a validation answer lists at most 50 entries. */
     @Test
     void anAnswerListsAtMostFiftyEntries() {
         ObjectNode body = JSON.createObjectNode();
@@ -150,6 +158,7 @@ class HostileInputTest {
         assertThat(response.assertValidationErrors()).hasSize(50);
     }
 
+    /** openapi.yaml#errors: a value over its size is not checked further, and the other problems come in the same answer. */
     @Test
     void oversizedValuesAreReportedTogetherWithTheOtherProblemsOfTheBody() {
         ApiResponse response = Api.post("/properties").key(key)
@@ -161,7 +170,8 @@ class HostileInputTest {
                 "/property/state", "/property/zipcode", "/property/colour");
     }
 
-    // Finding 4: a repeated member bypassed validation (the validator read the last, the controller the first).
+    // A member repeated within one object is refused (openapi.yaml#errors): otherwise the check could read
+    // one of its values and the controller another.
     @Test
     void aRepeatedMemberIsRefusedAndNothingIsStored() {
         ApiResponse response = Api.post("/properties").key(key)
@@ -196,7 +206,7 @@ class HostileInputTest {
                 .isEqualTo("/order/applicant/ssn");
     }
 
-    // Finding 5: bytes after the JSON value were ignored.
+    // Bytes after the JSON value are refused, with the pointer "" (openapi.yaml#errors).
     @ParameterizedTest
     @ValueSource(strings = {"garbage", " {\"property\": {}}", "]"})
     void bytesAfterTheValueAreRefused(String trailing) {
@@ -208,7 +218,8 @@ class HostileInputTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM properties WHERE organization_id = ?", tenant.id())).isZero();
     }
 
-    // Finding 6: unpaired surrogates were stored as '?'; invisible text passed as not blank.
+    // An unpaired surrogate escape is refused rather than stored as '?', and text of invisible characters
+    // only is blank (openapi.yaml#errors).
     @Test
     void anUnpairedSurrogateEscapeIsRefusedWithAPointer() {
         ApiResponse response = Api.post("/properties").key(key)
@@ -298,7 +309,8 @@ class HostileInputTest {
         JsonAssertions.assertDetailMentions(response.assertError(422, "validation_error"), "16 levels");
     }
 
-    // Found by the fuzz test: a body without Content-Type skipped the contract check (then a 500).
+    // A body not sent as application/json in UTF-8 is 415 (openapi.yaml#errors). Found by the fuzz test: a
+    // body without Content-Type skipped the contract check (then a 500).
     @Test
     void aBodyWithoutContentTypeIsUnsupportedMediaType() {
         RawHttp.Response raw = RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("POST", "/properties",
@@ -317,6 +329,7 @@ class HostileInputTest {
         response.assertError(415, "unsupported_media_type");
     }
 
+    // No CORS headers, and a request with Origin is served like any other (openapi.yaml#authentication).
     // Found by the fuzz test: any Origin header was refused with a bare 403 outside the envelope.
     @Test
     void aRequestCarryingAnOriginHeaderIsServedWithoutCorsHeaders() {
@@ -326,7 +339,8 @@ class HostileInputTest {
         assertThat(response.header("Access-Control-Allow-Origin")).isNull();
     }
 
-    // Found by the fuzz test, in a first version of this change: the router serves /orders/ as /orders, so the check must too.
+    // Every request is checked against the operation it reaches (openapi.yaml#errors). Found by the fuzz
+    // test: the router serves /orders/ as /orders, so the check must too.
     @Test
     void aTrailingSlashIsCheckedAsTheSameOperation() {
         ApiResponse response = Api.get("/orders/?per_page=500").key(key).sendUndocumented("GET", "/orders");
@@ -348,7 +362,7 @@ class HostileInputTest {
         assertThat(Api.get("/orders/" + id).key(key).send().json().get("status").asText()).as("not canceled").isNotEqualTo("canceled");
     }
 
-    // Finding 7: a long request line and large headers were 413, which names the body.
+    // A long request line is 414 and large headers are 431, not 413, which names the body (openapi.yaml#errors).
     @Test
     void aLongRequestLineIsUriTooLong() {
         RawHttp.Response raw = RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("GET",

@@ -17,9 +17,10 @@ import static io.tenantscreening.conformance.support.OrderRequests.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Errors (bad input gets a clear error, never a 500): the NUL character, which
- * PostgreSQL cannot store, in a body member without a pattern, a text member, a query
- * parameter or a path.
+ * The NUL character, which PostgreSQL cannot store, is refused anywhere with a clear error,
+ * never a 500 (openapi.yaml#errors: 422 in a body member or query parameter, 404 in an id in
+ * the path; docs/design.md#contract-checking-and-hostile-input): in a body member without a
+ * pattern, a text member, a query parameter or a path.
  */
 @ExtendWith(FreshTenants.class)
 class NulCharacterTest {

@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The running service publishes its contract, unauthenticated, exactly as the api-spec module holds it. */
+/**
+ * GET /openapi.yaml, rule 1: the running service publishes its contract, without a key, as
+ * application/yaml, exactly as the api-spec module holds it.
+ */
 class OpenApiDocumentTest {
 
     @Test

@@ -17,7 +17,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Foundations issue, point 8: every operation of openapi.yaml is routed by the service (each
+ * GET /openapi.yaml, rule 2: every operation of openapi.yaml is routed by the service (each
  * path parameter given a value of its type: an integer's route takes digits only).
  */
 class RouteCoverageTest {

@@ -11,10 +11,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Versioning, rules 2 to 4 (Service-Tenant-Version pins a CalVer date; omitted means
- * the newest; an unknown value is 422); contract, Versioning: the supported versions are
- * 2026-11-25 (the newest) and 2026-04-29, and every response, errors included, names the
- * version that served it.
+ * openapi.yaml#versioning and docs/integrators.md#versions: Service-Tenant-Version pins a
+ * CalVer date; omitted means the newest; any other value is 422 on the header, answered by
+ * the newest; the supported versions are 2026-11-25 (the newest) and 2026-04-29, and every
+ * response, errors included, names the version that served it.
  */
 class VersioningTest {
 

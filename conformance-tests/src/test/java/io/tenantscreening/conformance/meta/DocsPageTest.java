@@ -18,7 +18,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Operations issue, point 4: GET /docs is a reference page for integrators, rendered from
+ * README.md#reference-page: GET /docs is a reference page for integrators, rendered from
  * the served openapi.yaml in a real browser, with no key, and everything it loads comes from
  * the service itself.
  */

@@ -19,7 +19,10 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every relative link and image of README.md and docs/*.md points at a file that exists, and each #anchor at a heading of it. */
+/**
+ * README.md#where-to-go-next: every relative link and image of README.md and docs/*.md points
+ * at a file that exists, and each #anchor at a heading of it.
+ */
 class DocumentationLinksTest {
 
     /** An inline link or image, [text](target) or ![alt](target "title"), whose target has no spaces. */

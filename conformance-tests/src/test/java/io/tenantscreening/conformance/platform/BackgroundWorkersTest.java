@@ -26,12 +26,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lifecycle issue, point 1 and 8: background work is shared by every instance on one
- * database, happens exactly once, and survives a kill -9; webhooks issue, point 6: so are
- * webhook deliveries. The instances here are separate
- * processes on a database of this test's own (so that only they work on it); where one is
- * killed, they notice a dead instance quickly (heartbeats every 200 ms, dead after 4 missed).
- * The others keep the default heartbeats, whose leases a busy machine does not outrun.
+ * Background work (docs/operators.md#background-work, docs/operators.md#several-instances,
+ * docs/design.md#background-work) is shared by every instance on one database, happens
+ * exactly once, and survives a kill -9; so do webhook deliveries. The instances here are
+ * separate processes on a database of this test's own (so that only they work on it); where
+ * one is killed, they notice a dead instance quickly (heartbeats every 200 ms, dead after 4
+ * missed). The others keep the default heartbeats, whose leases a busy machine does not
+ * outrun.
  */
 @StartsServiceProcesses
 class BackgroundWorkersTest {
@@ -101,8 +102,9 @@ class BackgroundWorkersTest {
     }
 
     /**
-     * Webhooks issue, point 6: two instances deliver 501 events (167 orders) to one receiver
-     * that answers 200, each event exactly once.
+     * Webhook deliveries are background work like the rest (docs/operators.md#background-work):
+     * two instances deliver 501 events (167 orders) to one receiver that answers 200, each
+     * event exactly once.
      */
     @Test
     void twoInstancesDeliverEveryEventToAReceiverExactlyOnce() throws Exception {

@@ -28,13 +28,14 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Operations issue, points 2 and 6: while PostgreSQL is out of reach, every request that
- * needs it answers 503 service_unavailable with Retry-After within 2 seconds (not a 500,
- * not a hang), readiness says why, liveness and the contract still answer; when the
- * database is back the service recovers by itself. A failed migration makes the instance
- * not ready. Issue 36, finding 2: when PostgreSQL stops answering without refusing, the
- * same 503 comes within a documented bound. The service runs as its own process, connected
- * to PostgreSQL through a proxy this test cuts or holds, and restores.
+ * docs/operators.md#when-the-database-is-out-of-reach: while PostgreSQL is out of reach, every
+ * request that needs it answers 503 service_unavailable with Retry-After within 2 seconds (not
+ * a 500, not a hang), readiness says why (GET /health/readiness, rule 2), liveness and the
+ * contract still answer; when the database is back the service recovers by itself. A failed
+ * migration makes the instance not ready (GET /health/readiness, rules 1 and 2). When
+ * PostgreSQL stops answering without refusing, the same 503 comes within the bound that
+ * section documents. The service runs as its own process, connected to PostgreSQL through a
+ * proxy this test cuts or holds, and restores.
  */
 @StartsServiceProcesses
 class DatabaseOutageTest {
@@ -42,9 +43,9 @@ class DatabaseOutageTest {
     private static final Duration BOUND = Duration.ofSeconds(2);
     /**
      * The documented longest wait of a request when PostgreSQL stops answering without
-     * refusing (docs/operators.md): DATABASE_SOCKET_TIMEOUT (10 s) for an answer, and
-     * DATABASE_CONNECT_TIMEOUT (1.5 s) with at most 1 s of testing an idle connection for a
-     * connection.
+     * refusing (docs/operators.md#when-the-database-is-out-of-reach): DATABASE_SOCKET_TIMEOUT
+     * (10 s) for an answer, and DATABASE_CONNECT_TIMEOUT (1.5 s) with at most 1 s of testing
+     * an idle connection for a connection.
      */
     private static final Duration SILENT_BOUND = Duration.ofMillis(10_000 + 1500 + 1000);
     /** What a loaded two-core machine may add to it: the bound is about hangs, not speed. */
@@ -108,15 +109,15 @@ class DatabaseOutageTest {
     }
 
     /**
-     * Issue 36, finding 2: PostgreSQL stops answering without refusing (the proxy holds every
-     * byte, as a network path that drops packets does). Requests that were waiting on it and
-     * requests that arrive meanwhile each answer 503 with Retry-After within the documented
-     * bound (plus a margin for a loaded machine), never hang. A POST /orders that was waiting
-     * on it (before its commit) and got its 503 leaves no order behind when the database
-     * answers again: its transaction ends with its connection. The service recovers by
-     * itself. Before the pool's connections had a socket timeout, requests waited as long as
-     * the database was silent, and the order of an abandoned POST /orders was created once
-     * it answered again.
+     * docs/operators.md#when-the-database-is-out-of-reach: PostgreSQL stops answering without
+     * refusing (the proxy holds every byte, as a network path that drops packets does).
+     * Requests that were waiting on it and requests that arrive meanwhile each answer 503 with
+     * Retry-After within the documented bound (plus a margin for a loaded machine), never
+     * hang. A POST /orders that was waiting on it (before its commit) and got its 503 leaves
+     * no order behind when the database answers again: its transaction ends with its
+     * connection. The service recovers by itself. Before the pool's connections had a socket
+     * timeout, requests waited as long as the database was silent, and the order of an
+     * abandoned POST /orders was created once it answered again.
      */
     @Test
     void whenTheDatabaseStopsAnsweringRequestsAnswer503WithinTheBoundAndChangeNothingLater() throws Exception {

@@ -11,13 +11,15 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Operations issue, point 2: liveness and readiness answer without a key and say nothing of
- * versions or hosts; the framework's own management endpoints (beans, flyway, info, ...)
- * are not exposed. Their failing answers (503 with one entry per failing check) are in
- * DatabaseOutageTest, which can take the database away.
+ * Liveness and readiness answer without a key and say nothing of versions or hosts
+ * (GET /health, rule 1; GET /health/readiness, rules 1 and 3); the framework's own management
+ * endpoints (beans, flyway, info, ...) are not exposed (docs/operators.md#health). Their
+ * failing answers (GET /health/readiness, rule 2: 503 with one entry per failing check) are
+ * in DatabaseOutageTest, which can take the database away.
  */
 class HealthTest {
 
+    /** GET /health, rule 1. */
     @Test
     void livenessAnswersWithoutAKey() {
         ApiResponse live = Api.get("/health").send();
@@ -26,6 +28,7 @@ class HealthTest {
         assertThat(live.body()).isEqualTo("{\"status\":\"up\"}");
     }
 
+    /** docs/operators.md#health: Micronaut's own management endpoints are switched off. */
     @Test
     void theFrameworksOwnManagementEndpointsAreNotExposed() {
         String key = TestTenant.create().testKey();
@@ -34,6 +37,7 @@ class HealthTest {
         }
     }
 
+    /** GET /health/readiness, rules 1 and 3. */
     @Test
     void readinessReportsEveryCheckUpWithoutAKeyAndWithoutVersionsOrHosts() {
         ApiResponse ready = Api.get("/health/readiness").send();

@@ -22,7 +22,7 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Operations issue, point 3: with metrics on (the test server turns them on; they are off by
+ * docs/operators.md#metrics: with metrics on (the test server turns them on; they are off by
  * default), GET /metrics answers Prometheus text without a key: request counts and latency
  * histograms by route and status, the connection pool, JVM memory and GC, and the service's
  * own counters and gauges; no label carries an id, a key or personal data.

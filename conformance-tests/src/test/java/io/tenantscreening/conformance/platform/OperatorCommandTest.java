@@ -20,10 +20,12 @@ import java.sql.ResultSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions, Identity, keys, organisations: the operator command line (a subcommand of the
- * service jar, JSON on stdout) creates organisations, issues keys shown once with only a
- * SHA-256 digest stored, revokes keys, sets billing state and lists everything; seed
- * POST /orders rule 5: it deactivates original requesters.
+ * docs/operators.md#the-operator-command-line: the operator command line (a subcommand of the
+ * service jar, JSON on stdout, a message on stderr and a non-zero exit when it fails) creates
+ * organisations, issues keys shown once with only a SHA-256 digest stored, revokes keys, sets
+ * billing state and lists everything; and it deactivates original requesters, whose ids are
+ * then 404 on new orders (POST /orders, rule 5). What a key may do by its mode and scope is
+ * openapi.yaml#authentication.
  */
 @StartsServiceProcesses
 class OperatorCommandTest {

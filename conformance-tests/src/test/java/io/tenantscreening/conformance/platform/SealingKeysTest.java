@@ -25,9 +25,10 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The master keys that seal stored secrets: a key is recorded when it first seals something,
- * never by a start or an operator command; a start without a key that sealed stored data is
- * refused; an operator retires a key once nothing stored needs it.
+ * The master keys that seal stored secrets (docs/operators.md#master-keys,
+ * docs/design.md#secrets-at-rest): a key is recorded when it first seals something, never by
+ * a start or an operator command; a start without a key that sealed stored data is refused;
+ * an operator retires a key once nothing stored needs it.
  */
 @StartsServiceProcesses
 class SealingKeysTest {
@@ -69,11 +70,12 @@ class SealingKeysTest {
     }
 
     /**
-     * The first request to seal with the key records it, inside its own transaction. Six first
-     * orders arriving together at a new instance with a pool of two connections: each of the
-     * two that hold a connection needs the key recorded, which must not wait for a third
-     * pooled connection (before, the two waited for the pool until it gave up, and every
-     * order of the burst was refused with 503).
+     * docs/operators.md#master-keys: the first request to seal with the key records it at
+     * once, from inside its own transaction, on a connection of its own. Six first orders
+     * arriving together at a new instance with a pool of two connections: each of the two that
+     * hold a connection needs the key recorded, which must not wait for a third pooled
+     * connection (before, the two waited for the pool until it gave up, and every order of the
+     * burst was refused with 503).
      */
     @Test
     void theFirstOrdersOfANewInstanceArrivingTogetherAreAllPlaced() throws Exception {
@@ -101,11 +103,11 @@ class SealingKeysTest {
     }
 
     /**
-     * The connection that records a new sealing key has the pooled connections' session
-     * settings: a lock in its way ends it after DATABASE_LOCK_TIMEOUT (a 500 that is safe to
-     * retry), as it would any other statement, and the retry once the lock is gone places the
-     * order. Without them it waited for its socket's timeout (10 s) and answered as if the
-     * database were out of reach (503).
+     * docs/operators.md#master-keys: the connection that records a new sealing key has the
+     * pooled connections' session settings: a lock in its way ends it after
+     * DATABASE_LOCK_TIMEOUT (a 500 that is safe to retry), as it would any other statement,
+     * and the retry once the lock is gone places the order. Without them it waited for its
+     * socket's timeout (10 s) and answered as if the database were out of reach (503).
      */
     @Test
     void recordingANewSealingKeyWaitsForALockNoLongerThanTheLockTimeout() throws Exception {

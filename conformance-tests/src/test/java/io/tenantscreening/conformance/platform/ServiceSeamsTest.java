@@ -15,11 +15,12 @@ import java.time.Instant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Foundations issue, points 2 and 6: the service reads the time from an injected clock, so
- * a test can move it (the lifecycle's expiries need that), and every pooled database
- * connection has a lock timeout and a statement timeout, so no request can hold one for
- * ever, and a socket timeout above them, so none waits for ever on a database that stopped
- * answering (issue 36, finding 2).
+ * The service reads the time from its clock, which a test with a server of its own can move
+ * (docs/design.md#isolation-by-construction; the lifecycle's expiries need that), and every
+ * pooled database connection has a lock timeout and a statement timeout, so no request can
+ * hold one for ever, and a socket timeout above them, so none waits for ever on a database
+ * that stopped answering (docs/operators.md#database,
+ * docs/operators.md#when-the-database-is-out-of-reach).
  */
 @OwnDatabase
 class ServiceSeamsTest {

@@ -25,11 +25,12 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How the service starts: one clear line and a non-zero exit when PostgreSQL cannot be
- * reached, outside development when no master keys or no agency details are configured,
- * and when a setting or the notice templates cannot work; in the development environment,
- * a demo organisation and a printed test key on a database without organisations, so the
- * README's walk-through works at once. The master keys' part: SealingKeysTest.
+ * How the service starts (docs/operators.md#starting, docs/operators.md#environment-and-keys):
+ * one clear line and a non-zero exit when PostgreSQL cannot be reached, outside development
+ * when no master keys or no agency details are configured, and when a setting or the notice
+ * templates cannot work; in the development environment, a demo organisation and a printed
+ * test key on a database without organisations, so the README's walk-through works at once
+ * (README.md#from-a-test-order-to-its-report). The master keys' part: SealingKeysTest.
  */
 @StartsServiceProcesses
 class StartupTest {
@@ -51,7 +52,10 @@ class StartupTest {
         }).contains("SCREENING_KEYS is not set");
     }
 
-    /** Adverse action: every notice names the consumer reporting agency, so outside development its details are required. */
+    /**
+     * docs/operators.md#the-agency-and-its-notices: every notice names the consumer reporting
+     * agency, so outside development its details are required.
+     */
     @Test
     void outsideDevelopmentTheServiceRefusesToStartWithoutTheAgencysDetails() {
         assertRefusedToStart(environment -> {
@@ -62,9 +66,9 @@ class StartupTest {
     }
 
     /**
-     * Issue 37, concurrent delivery: deliveries take work threads, so WEBHOOK_WORKERS must
-     * stay below WORK_THREADS, or the start is refused (a hanging receiver could otherwise
-     * hold every thread and stop the screenings).
+     * docs/operators.md#webhooks: deliveries take work threads, so WEBHOOK_WORKERS must stay
+     * below WORK_THREADS, or the start is refused (a hanging receiver could otherwise hold
+     * every thread and stop the screenings).
      */
     @Test
     void webhookWorkersThatWouldTakeEveryWorkThreadStopTheStart() {
@@ -74,7 +78,10 @@ class StartupTest {
         }).contains("WEBHOOK_WORKERS (8) must be below WORK_THREADS (8)");
     }
 
-    /** An operator's notice templates (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it. */
+    /**
+     * docs/operators.md#the-agency-and-its-notices: an operator's notice templates
+     * (NOTICE_TEMPLATES) must be a whole set: a missing file stops the start, naming it.
+     */
     @Test
     void aNoticeTemplateDirectoryThatLacksAFileStopsTheStart() throws Exception {
         Path directory = Files.createTempDirectory("notice-templates");
@@ -89,7 +96,10 @@ class StartupTest {
         }
     }
 
-    /** Development starts without the agency's details too: its notices name a fictitious agency. */
+    /**
+     * docs/operators.md#environment-and-keys: development starts without the agency's details
+     * too (its notices name a fictitious agency), and prints a test key of a demo organisation.
+     */
     @Test
     void developmentStartOnAnEmptyDatabasePrintsAWorkingDemoKey() throws Exception {
         String database = TestDatabase.createEmpty();

@@ -20,12 +20,12 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 33: compression. Answers are compressed only in codings every HTTP client decodes
- * (gzip, deflate), chosen by Accept-Encoding as RFC 9110 (section 12.5.3) says, and every
- * answer that could be compressed carries {@code Vary: Accept-Encoding}. The answers are
- * read raw ({@link Api} sends no Accept-Encoding of its own and decodes a compressed body
- * only to check it against the contract), so their Content-Encoding is the service's own.
- * Ten properties make the list page larger than the compression threshold (1 KiB).
+ * docs/integrators.md#compression: answers are compressed only in codings every HTTP client
+ * decodes (gzip, deflate), chosen by Accept-Encoding as RFC 9110 (section 12.5.3) says, and
+ * every answer that could be compressed carries {@code Vary: Accept-Encoding}. The answers are
+ * read raw ({@link Api} sends no Accept-Encoding of its own and decodes a compressed body only
+ * to check it against the contract), so their Content-Encoding is the service's own. Ten
+ * properties make the list page larger than the compression threshold (1 KiB).
  */
 @ExtendWith(FreshTenants.class)
 class CompressionTest {
@@ -45,45 +45,48 @@ class CompressionTest {
 
     @Test
     void anyCodingGetsGzip() {
-        // issue 33: compression. "*" means any coding the service offers (gzip first), never snappy, zstd or br.
+        // "*" means any coding the service offers (gzip first), never snappy, zstd or br
+        // (docs/integrators.md#compression).
         assertAnsweredIn("*", "gzip");
     }
 
     @Test
     void gzipRefusedAndAnyOtherCodingGetsDeflate() {
-        // issue 33: compression. q=0 refuses gzip; "*" then means the other offered coding, deflate (never snappy).
+        // q=0 refuses gzip; "*" then means the other offered coding, deflate (never snappy)
+        // (docs/integrators.md#compression).
         assertAnsweredIn("gzip;q=0, *", "deflate");
     }
 
     @Test
     void gzipGetsGzip() {
-        // issue 33: compression. A listed coding the service offers is used.
+        // A listed coding the service offers is used (docs/integrators.md#compression).
         assertAnsweredIn("gzip", "gzip");
     }
 
     @Test
     void deflateGetsDeflate() {
-        // issue 33: compression. deflate is offered too (zlib format, RFC 9110 section 8.4.1.2).
+        // deflate is offered too (zlib format, RFC 9110 section 8.4.1.2; docs/integrators.md#compression).
         assertAnsweredIn("deflate", "deflate");
     }
 
     @ParameterizedTest(name = "Accept-Encoding: {0} gets an uncompressed answer")
     @ValueSource(strings = {"snappy", "zstd", "br"})
     void codingsNotOfferedGetIdentity(String coding) {
-        // issue 33: compression. Only gzip and deflate are offered (no brotli library is on the
-        // classpath); a request that accepts nothing else gets no content coding.
+        // Only gzip and deflate are offered (no brotli library is on the classpath); a request that
+        // accepts nothing else gets no content coding (docs/integrators.md#compression).
         assertAnsweredIn(coding, null);
     }
 
     @Test
     void identityGetsIdentity() {
-        // issue 33: compression. identity asks for no content coding.
+        // identity asks for no content coding (docs/integrators.md#compression).
         assertAnsweredIn("identity", null);
     }
 
     @Test
     void noAcceptEncodingGetsIdentity() {
-        // issue 33: compression. Without Accept-Encoding any coding would do (RFC 9110); the service sends none.
+        // Without Accept-Encoding any coding would do (RFC 9110); the service sends none
+        // (docs/integrators.md#compression).
         assertAnsweredIn(null, null);
     }
 
@@ -104,17 +107,18 @@ class CompressionTest {
             ",,;q=1, gzip ;q=0.001     | gzip"
     })
     void weightsChooseTheCoding(String acceptEncoding, String coding) {
-        // issue 33: compression. RFC 9110 section 12.5.3: the highest non-zero weight wins (gzip, then
-        // deflate, then no coding on ties); codings are case-insensitive, x-gzip is gzip; a weight
-        // that cannot be read refuses its coding; when nothing is acceptable the answer has no
-        // content coding (never an error).
+        // docs/integrators.md#compression, as RFC 9110 section 12.5.3 says: the highest non-zero weight
+        // wins (gzip, then deflate, then no coding on ties); codings are case-insensitive, x-gzip is
+        // gzip; a weight that cannot be read refuses its coding; when nothing is acceptable the
+        // answer has no content coding (never an error).
         assertAnsweredIn(acceptEncoding, coding);
     }
 
     @Test
     void compressedAndUncompressedAnswersBothVaryByAcceptEncoding() {
-        // issue 33: compression. Caches must not hand a compressed answer to a client that did not ask
-        // for it, nor the reverse: every answer that could be compressed says Vary: Accept-Encoding.
+        // Caches must not hand a compressed answer to a client that did not ask for it, nor the
+        // reverse: every answer that could be compressed says Vary: Accept-Encoding
+        // (docs/integrators.md#compression).
         for (String acceptEncoding : new String[] {"gzip", "deflate", "identity", "br", null}) {
             assertThat(vary(list(acceptEncoding))).as("Vary for Accept-Encoding %s", acceptEncoding).contains("accept-encoding");
         }
@@ -122,8 +126,8 @@ class CompressionTest {
 
     @Test
     void shortAndErrorAnswersVaryByAcceptEncodingToo() {
-        // issue 33: compression. Whether an answer is compressed depends on Accept-Encoding even when this
-        // one was too short to be; error answers are JSON like any other.
+        // Whether an answer is compressed depends on Accept-Encoding even when this one was too
+        // short to be; error answers are JSON like any other (docs/integrators.md#compression).
         ApiResponse shortPage = Api.get("/properties?per_page=1").key(key).header("Accept-Encoding", "gzip").send();
         ApiResponse notFound = Api.get("/properties/pr_test_000000000000000000000000").key(key).header("Accept-Encoding", "gzip").send();
 

@@ -27,19 +27,19 @@ import java.util.function.IntSupplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 36, fair sharing: one organisation that floods an instance must not hold up another
- * organisation's requests; the request threads serve the organisations with waiting requests
- * in turn (README, Configuration: REQUEST_THREADS). Here one organisation holds every request
- * thread and has forty more requests waiting when another organisation's request arrives:
- * that request is served within the first turns once threads are free, not after the forty.
- * (Served in arrival order, it comes after nearly all of them.)
+ * Fair sharing (docs/operators.md#requests, docs/design.md#the-request-path): one organisation
+ * that floods an instance must not hold up another organisation's requests; the request
+ * threads (REQUEST_THREADS) serve the organisations with waiting requests in turn. Here one
+ * organisation holds every request thread and has forty more requests waiting when another
+ * organisation's request arrives: that request is served within the first turns once threads
+ * are free, not after the forty. (Served in arrival order, it comes after nearly all of them.)
  */
 class FairSharingTest {
 
     private static final int QUEUED = 40;
 
     @Test
-    void issue36FairSharingAnotherOrganisationsRequestIsServedBeforeAFloodThatArrivedFirst() throws Exception {
+    void anotherOrganisationsRequestIsServedBeforeAFloodThatArrivedFirst() throws Exception {
         int width = TestServer.bean(ApplicationContext.class).getRequiredProperty("screening.request-threads", Integer.class);
         ExecutorService requestThreads = TestServer.bean(ApplicationContext.class)
                 .getBean(ExecutorService.class, Qualifiers.byName(RequestThreads.NAME));

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Decisions, Errors beyond the table: every response has a Request-Id that the logs carry too. */
+/**
+ * Every response has a Request-Id that the logs carry too (openapi.yaml#errors), and the
+ * access log line cannot be forged by a request (docs/operators.md#logs).
+ */
 class RequestIdTest {
 
     @Test

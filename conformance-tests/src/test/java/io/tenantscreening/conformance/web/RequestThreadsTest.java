@@ -25,10 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The request threads (README, Configuration: REQUEST_THREADS) work on a bounded number of
- * requests at once. POST /orders, rule 7 makes a request with the Idempotency-Key of a
- * placement still under way wait for it; such a wait must not take one of those places, or
- * a few retries of a slow placement would stop the instance from answering anyone else.
+ * The request threads (REQUEST_THREADS, docs/operators.md#requests) work on a bounded number
+ * of requests at once. POST /orders, rule 7 makes a request with the Idempotency-Key of a
+ * placement still under way wait for it; such a wait lends its place meanwhile
+ * (docs/design.md#the-request-path), or a few retries of a slow placement would stop the
+ * instance from answering anyone else.
  */
 class RequestThreadsTest {
 
