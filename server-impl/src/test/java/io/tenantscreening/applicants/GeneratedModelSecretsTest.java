@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Foundations issue, point 5: the contract's secrets (format: password) are held by the
+ * docs/design.md#secrets-at-rest: the contract's secrets (format: password) are held by the
  * generated models in {@link Secret}, so printing a model shows no SSN and no signing
  * secret, while JSON still carries them as plain strings.
  */

@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Seed: Applicant, ssn ("the full SSN is never returned"); the SSN is sealed for its applicant and never printed. */
+/**
+ * docs/design.md#secrets-at-rest: the SSN is sealed for its applicant and never printed in
+ * full (the Applicant schema of openapi.yaml: the full SSN is never returned).
+ */
 class SsnCipherTest {
 
     private static final String KEYS = "k1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";

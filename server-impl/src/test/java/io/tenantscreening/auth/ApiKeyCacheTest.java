@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Authentication, rule 2 (a revoked key is 401), with the performance issue's key
- * cache: it answers only while the revocation listener vouches for it, forgets a revoked key,
- * and never keeps what a lookup read while a revocation arrived.
+ * openapi.yaml#authentication (a revoked key is 401), with the key cache of
+ * docs/design.md#the-request-path: it answers only while the revocation listener vouches for
+ * it, forgets a revoked key, and never keeps what a lookup read while a revocation arrived;
+ * API_KEY_CACHE_TTL 0s turns it off (docs/operators.md#requests).
  */
 class ApiKeyCacheTest {
 

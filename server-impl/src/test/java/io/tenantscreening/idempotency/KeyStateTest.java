@@ -12,7 +12,10 @@ import static io.tenantscreening.idempotency.KeyState.HELD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Seed: POST /orders, rule 7 (one order per key); decisions: Idempotency. The moves of a key between its states. */
+/**
+ * POST /orders, rule 7 (one order per key), under the protocol of
+ * docs/design.md#the-idempotent-request: the moves of a key between its states.
+ */
 class KeyStateTest {
 
     private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");

@@ -13,8 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Seed: GET /orders, cursor ("opaque token; cursors are not valid across endpoints;
- * invalid cursor gives 422"), for every list that uses this codec.
+ * openapi.yaml#lists-and-pagination, for every list that uses this codec: cursors are opaque
+ * and tamper-evident, bound to the endpoint, organisation and mode that issued them, and any
+ * other is 422; one signed under an older master key stays valid while that key is listed
+ * (docs/operators.md#master-keys).
  */
 class CursorCodecTest {
 

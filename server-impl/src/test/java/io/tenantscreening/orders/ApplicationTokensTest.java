@@ -8,7 +8,12 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Decisions, Apply flow: the token has 256 random bits and only its digest is stored; the URL is the public base URL + /apply/<token>. */
+/**
+ * docs/design.md#secrets-at-rest: the token is an HMAC of the order id and 256 fresh random
+ * bits, only its digest is stored, and the nonce and key id kept beside it write the same
+ * link again, also after the master keys rotate; the URL is the public base URL +
+ * /apply/<token> (openapi.yaml#apply-flow).
+ */
 class ApplicationTokensTest {
 
     private static final String OLD = "k1:ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
@@ -40,7 +45,7 @@ class ApplicationTokensTest {
     }
 
     @Test
-    void aSeedWritesTheSameUrlAfterKeyRotationButOnlyForItsOwnOrder() {
+    void theKeptNonceWritesTheSameUrlAfterKeyRotationButOnlyForItsOwnOrder() {
         LinkTokens.Issued issued = tokens(OLD).issue("ord_1");
         ApplicationTokens rotated = tokens(NEW + "," + OLD);
 

@@ -8,7 +8,10 @@ import java.util.EnumSet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Seed: GET /orders, include ("comma-separated: property, applicant, original_requester"). */
+/**
+ * GET /orders, rule 2: include is lower-case names separated by commas, which may repeat;
+ * an empty or unknown name is 422 on the parameter.
+ */
 class IncludeTest {
 
     @Test

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Seed: POST /orders, rules 7 and 9; decisions: Billing. The phases of a live order's
- * placement with its charge: which follow which, and which never may.
+ * POST /orders, rules 7 and 9, in the phases of docs/design.md#the-order-and-its-charge: the
+ * phases of a live order's placement with its charge, which follow which, and which never may.
  */
 class LivePlacementTest {
 

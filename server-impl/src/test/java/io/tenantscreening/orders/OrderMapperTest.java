@@ -11,7 +11,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Seed: Order, add_on_products ("sorted alphabetically"). */
+/** POST /orders, rule 6: the order lists its add-ons sorted alphabetically. */
 class OrderMapperTest {
 
     /**

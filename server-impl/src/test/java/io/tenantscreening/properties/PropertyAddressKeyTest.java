@@ -5,7 +5,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Seed: Property, deduplication rules: what counts as the same address. */
+/** POST /properties, rule 2: what counts as the same address. */
 class PropertyAddressKeyTest {
 
     private static final String BASE = PropertyAddressKey.of("12 Oak Street", "4B", "Austin", "TX", "78701");

@@ -14,11 +14,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Authentication, rule 2 (a revoked key is 401), with the key cache of the
- * performance issue: each instance answers for keys it has seen from memory, and a
- * revocation (here by the operator command, a third process) still reaches every instance
- * within the documented bound of 2 seconds. Without the revocation notice the instances
- * would accept the key for the cache's whole lifetime (60 s), and this test would fail.
+ * openapi.yaml#authentication (a revoked key is 401), with the key cache of
+ * docs/design.md#the-request-path: each instance answers for keys it has seen from memory,
+ * and a revocation (here by the operator command, a third process) still reaches every
+ * instance within the bound of 2 seconds that docs/operators.md#the-operator-command-line
+ * documents. Without the revocation notice the instances would accept the key for the
+ * cache's whole lifetime (API_KEY_CACHE_TTL, 60 s: docs/operators.md#requests), and this
+ * test would fail.
  */
 @StartsServiceProcesses
 class ApiKeyRevocationTest {

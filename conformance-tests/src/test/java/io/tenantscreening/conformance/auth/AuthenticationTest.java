@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Authentication, rules 1 to 3 (bearer key on every request; missing or invalid
- * key is 401 authorization_error; a valid key without permission is 403 forbidden), with
- * the key scopes of the product decisions (read_only may only GET).
+ * openapi.yaml#authentication (docs/integrators.md#keys-and-modes): a bearer key on every
+ * request; a missing, malformed, unknown or revoked key is 401 authorization_error; a
+ * read_only key may only make GET requests, anything else with it is 403 forbidden, while a
+ * full key may write.
  */
 class AuthenticationTest {
 

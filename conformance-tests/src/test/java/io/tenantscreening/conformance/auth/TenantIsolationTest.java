@@ -13,10 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Seed: Rules 2 and 4 (records are isolated per mode and scoped to their organisation),
- * enforced by the database itself (foundations issue, point 3): written directly in SQL,
- * bypassing the service, a reference to another tenant's record is refused by the
- * composite foreign keys.
+ * openapi.yaml#authentication (records are isolated per mode and scoped to their
+ * organisation), enforced by the database itself as docs/design.md#tenancy describes:
+ * written directly in SQL, bypassing the service, a reference to another tenant's record is
+ * refused by the composite foreign keys.
  */
 class TenantIsolationTest {
 

@@ -27,12 +27,20 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: POST /orders (rule 9, payer), Errors (402 codes), Order (payer); decisions: Billing
- * (gateway states, price list, stored charges, invoiced organisations), Test mode (no charge);
- * POST /orders, rules 3, 4, 5, 10 and 11 in live mode (refused before anything is charged).
+ * openapi.yaml#billing and POST /orders, rule 9 (payer; a refused charge is 402 with one of
+ * the codes of openapi.yaml#errors and creates nothing; test mode never charges), at the
+ * prices of docs/operators.md#orders-and-screening, with the payment method states, the
+ * invoiced organisations and the charges kept for the books of
+ * docs/operators.md#the-operator-command-line. POST /orders, rules 3, 4, 5, 10 and 11 in
+ * live mode: refused before anything is charged, since every check of stored state runs
+ * before the gateway is asked (docs/design.md#the-order-and-its-charge).
  */
 class BillingTest {
 
+    /**
+     * POST /orders, rule 9: a refused charge is 402 with its code, and nothing of the request
+     * is kept; the refused attempt stays in charges (docs/operators.md#the-operator-command-line).
+     */
     @ParameterizedTest(name = "{0} → 402 {1}")
     @CsvSource({"NONE,no_payment_method", "DECLINED,card_declined", "AUTH_REQUIRED,authentication_required"})
     void rule9ARefusedChargeIs402AndCreatesNoOrderApplicantPropertyOrRequester(PaymentMethod method, String code) {
@@ -52,6 +60,11 @@ class BillingTest {
         assertThat(Api.get("/orders").key(tenant.liveKey()).send().json().get("count").asLong()).isZero();
     }
 
+    /**
+     * openapi.yaml#billing: a live order is charged once when it is created, at the price of
+     * its package plus each add-on (docs/operators.md#orders-and-screening: complete 3500,
+     * identity_verification 500, income_verification 1000 cents).
+     */
     @Test
     void aLiveOrderIsChargedTheConfiguredPriceOfItsPackageAndAddOnsOnce() {
         TestTenant tenant = TestTenant.create().billing(PaymentMethod.OK, false);
@@ -70,6 +83,7 @@ class BillingTest {
         assertThat(charge.get(5)).isNotNull();
     }
 
+    /** openapi.yaml#billing: an organisation billed on invoice needs no card and never gets a 402. */
     @Test
     void anInvoicedOrganisationIsBilledOnItsInvoiceWithoutACard() {
         TestTenant tenant = TestTenant.create().billing(PaymentMethod.NONE, true);
@@ -81,6 +95,7 @@ class BillingTest {
                 response.json().get("id").asText()).get(0)).containsExactly("invoice", 2500L);
     }
 
+    /** openapi.yaml#billing: with payer applicant the organisation is not charged. */
     @Test
     void payerApplicantInLiveModeCreatesTheOrderWithoutCharging() {
         TestTenant tenant = TestTenant.create().billing(PaymentMethod.NONE, false);
@@ -94,6 +109,7 @@ class BillingTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM charges WHERE organization_id = ?", tenant.id())).isZero();
     }
 
+    /** POST /orders, rule 9: payer applicant in test mode is 422 on /order/payer. */
     @Test
     void payerApplicantIsRefusedInTestMode() {
         TestTenant tenant = TestTenant.create();
@@ -103,6 +119,7 @@ class BillingTest {
         assertPointers(place(tenant.testKey(), body).assertValidationErrors(), "/order/payer");
     }
 
+    /** POST /orders, rule 9: payer applicant for an organisation billed on invoice is 422 on /order/payer. */
     @Test
     void payerApplicantIsRefusedForInvoicedOrganisations() {
         TestTenant tenant = TestTenant.create().billing(PaymentMethod.OK, true);
@@ -122,6 +139,7 @@ class BillingTest {
         assertThat(place(tenant.testKey(), body).json().get("payer").asText()).isEqualTo("organization");
     }
 
+    /** openapi.yaml#billing: test mode never charges and never answers 402, whatever the payment method. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"NONE", "DECLINED", "AUTH_REQUIRED"})
     void testModeNeverChargesAndNeverAnswers402(PaymentMethod method) {

@@ -30,14 +30,16 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Foundations issue, point 2: the payment gateway is called outside any transaction, after
- * a pending charge was recorded. A service killed between the charge and the order leaves
- * the charge on record; the sweep for abandoned placements (run by any instance, here the
- * test server) finishes the order once the lease ran out, and the client's retry with the
- * same Idempotency-Key gets that order. The card is charged once, and the gateway, asked
- * again for that charge after the card was declined, keeps its first answer. The order
- * finished from the stored request keeps its screening policy and monthly rent (POST
- * /orders, rules 10 and 11: a policy with an income ratio, which needs the rent).
+ * docs/design.md#the-order-and-its-charge: the payment gateway is called outside any
+ * transaction, after a pending charge was recorded, and every charge ends in its order even
+ * when its instance dies in between. A service killed between the charge and the order
+ * leaves the charge on record; the sweep for abandoned placements (run by any instance, here
+ * the test server) finishes the order once the lease ran out
+ * (docs/design.md#the-idempotent-request), and the client's retry with the same
+ * Idempotency-Key gets that order (POST /orders, rule 7). The card is charged once, and the
+ * gateway, asked again for that charge after the card was declined, keeps its first answer.
+ * The order finished from the stored request keeps its screening policy and monthly rent
+ * (POST /orders, rules 10 and 11: a policy with an income ratio, which needs the rent).
  */
 @StartsServiceProcesses
 class ChargeCrashTest {

@@ -26,8 +26,10 @@ import static io.tenantscreening.conformance.support.OrderRequests.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: POST /orders (Idempotency-Key parameter, rules 7 and 8), Limits (Idempotency-Key
- * length); decisions: Idempotency (live mode).
+ * POST /orders, rules 7 and 8 (openapi.yaml#idempotency, docs/integrators.md#idempotency):
+ * the Idempotency-Key header is required, 1 to 255 characters; in live mode a key names one
+ * attempt for ever, under the protocol of docs/design.md#the-idempotent-request; in test
+ * mode it never deduplicates. A test named ruleN… checks that rule of POST /orders.
  */
 @ExtendWith(FreshTenants.class)
 class IdempotencyTest {
@@ -39,6 +41,7 @@ class IdempotencyTest {
     @Fresh(mode = Mode.LIVE, cardOnFile = true)
     private String liveKey;
 
+    /** openapi.yaml#idempotency: POST /orders requires the header. */
     @Test
     void theHeaderIsRequired() {
         ApiResponse response = Api.post("/orders").key(liveKey).json(body().toString()).sendInvalid();
@@ -46,6 +49,7 @@ class IdempotencyTest {
         assertThat(response.assertValidationErrors().get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
     }
 
+    /** openapi.yaml#idempotency: a key is 1 to 255 characters. */
     @Test
     void aKeyOver255CharactersIs422AndOf255IsAccepted() {
         ApiResponse tooLong = post(liveKey, body(), "k".repeat(256)).sendInvalid();
@@ -116,6 +120,12 @@ class IdempotencyTest {
         assertThat(again.header(REPLAYED)).isEqualTo("true");
     }
 
+    /**
+     * POST /orders, rule 7: a replay carries the order's own members as they were, its
+     * application_url included, with what its own include names embedded as it is now; the
+     * stored answer holds neither the link nor the applicant's details
+     * (docs/design.md#secrets-at-rest).
+     */
     @Test
     void rule7AReplayEmbedsWhatItsOwnIncludeNamesAndStoresNoPersonalDataOrLink() {
         String key = UUID.randomUUID().toString();
@@ -220,6 +230,9 @@ class IdempotencyTest {
     }
 
     /**
+     * POST /orders, rule 7 (a 5xx is not stored, so the same key runs again), with the
+     * protocol of docs/design.md#the-idempotent-request (a failure ends the lease at once) and
+     * docs/design.md#the-order-and-its-charge (an order is charged at most once).
      * The failed placement is left with its lease released, so the sweep of abandoned
      * placements (every 500 ms here) may resume it too. The failure stays injected while
      * the test checks that nothing was written, so no resumption can succeed then; once it
@@ -261,6 +274,7 @@ class IdempotencyTest {
                 .as("payments the gateway made").isEqualTo(1);
     }
 
+    /** openapi.yaml#idempotency: a key is 1 to 255 characters, so an empty one is 422 and places nothing. */
     @Test
     void anEmptyKeyIs422OnTheHeader() {
         ApiResponse response = post(liveKey, body(), "").sendInvalid();
@@ -269,6 +283,7 @@ class IdempotencyTest {
         assertThat(orderCount()).isZero();
     }
 
+    /** POST /orders, rule 7: a key is unique per organisation, so another organisation's same key is another attempt. */
     @Test
     void keysBelongToOneOrganisation() {
         String key = UUID.randomUUID().toString();

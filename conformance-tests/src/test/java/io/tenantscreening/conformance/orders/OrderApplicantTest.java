@@ -33,8 +33,14 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Applicant (fields, 1:1 with orders, masked SSN), POST /orders (applicant rows of the
- * body table, rule 4), Limits (full_name parts).
+ * The applicant of an order: POST /orders, rule 4 (an inline applicant is always new; an
+ * applicant_id unknown, of another organisation or of the other mode is 404, one already
+ * attached to an order 422: applicants and orders are 1:1); the members and their checks as
+ * the ApplicantInput and Applicant schemas of openapi.yaml describe them (full_name split
+ * into two parts of 1 to 50 characters, US phone numbers stored in E.164, a real dob from
+ * 1900 to today, the SSN masked); the text rules of openapi.yaml#errors (trimmed of every
+ * Unicode space, a visible character needed); and the sealed SSN that no log line shows
+ * (docs/design.md#secrets-at-rest).
  */
 @ExtendWith(FreshTenants.class)
 class OrderApplicantTest {
@@ -72,6 +78,7 @@ class OrderApplicantTest {
         assertThat(applicant.get("ssn").isNull()).isTrue();
     }
 
+    /** docs/design.md#secrets-at-rest: the SSN is stored sealed, with its key's id and last four digits, and never logged. */
     @Test
     void theSsnIsStoredOnlyEncryptedWithItsKeyIdAndNeverLogged() {
         ObjectNode body = body();

@@ -30,11 +30,15 @@ import static io.tenantscreening.conformance.support.Screenings.eventsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: States and transitions (facts 1 to 3), Rule 1 (reports are produced
- * asynchronously), Rule 3 (test orders use canned answers), Authentication rules 3 and 4;
- * decisions: Orders: states and transitions (the state machine, final states, audit rows),
- * Test mode (ordinary test applicants complete on their own, the applicant-experience
- * profile waits, test helpers), POST /orders/{id}/cancel.
+ * The states of an order and their transitions (openapi.yaml#orders-and-their-states,
+ * docs/integrators.md#order-lifecycle): the state machine, its final states, the audit row
+ * and the event of every transition (docs/integrators.md#events,
+ * docs/design.md#order-lifecycle-and-screening); reports produced asynchronously, from
+ * canned answers in test mode, where ordinary test orders complete on their own after
+ * TEST_SCREENING_DELAY, the applicant-experience profile waits for its applicant, and the
+ * test helpers move test orders on (docs/integrators.md#test-mode); cancelling,
+ * POST /orders/{id}/cancel, rules 1 to 3; another organisation's or mode's order is 404 and
+ * a read_only key 403 (openapi.yaml#authentication).
  */
 @ExtendWith(FreshTenants.class)
 class OrderLifecycleTest {
@@ -44,6 +48,12 @@ class OrderLifecycleTest {
     @Fresh
     private String key;
 
+    /**
+     * docs/integrators.md#test-mode: an ordinary test order is pending at once and completes
+     * with its canned report after TEST_SCREENING_DELAY (docs/operators.md#orders-and-screening);
+     * its events count from 1, the first with previous_status null
+     * (docs/integrators.md#order-lifecycle, docs/integrators.md#events).
+     */
     @Test
     void anOrdinaryTestOrderIsPendingAtOnceAndCompletesOnItsOwnWithItsReportAndEvents() {
         String id = placed(key, body());
@@ -74,6 +84,7 @@ class OrderLifecycleTest {
         assertThat(Screenings.transitions(id)).containsExactly(Arrays.asList(null, "pending", "api"), List.of("pending", "completed", "screening"));
     }
 
+    /** docs/integrators.md#test-mode: the apply-flow profile waits for its applicant, then goes on as any test order. */
     @Test
     void theApplicantExperienceProfileWaitsUntilSubmittedThenCompletesOnItsOwn() {
         String id = placed(key, walkingApplicant());
@@ -82,7 +93,7 @@ class OrderLifecycleTest {
         JsonNode submitted = Screenings.submit(key, id);
 
         assertThat(submitted.get("status").asText()).isEqualTo("pending");
-        assertThat(submitted.get("application_url").isNull()).as("States fact 2").isTrue();
+        assertThat(submitted.get("application_url").isNull()).as("application_url is null once pending").isTrue();
         awaitStatus(key, id, "completed");
         List<JsonNode> events = eventsOf(key, id);
         assertThat(events).extracting(event -> event.get("type").asText()).containsExactly("order.pending", "order.completed");
@@ -91,6 +102,7 @@ class OrderLifecycleTest {
                 List.of("waiting_for_applicant", "pending", "test_helper"), List.of("pending", "completed", "screening"));
     }
 
+    /** docs/integrators.md#test-mode: the complete helper completes a pending test order at once with its canned report. */
     @Test
     void completeMakesTheCannedReportAtOnceAndEmitsBothEvents() {
         String id = placed(key, body());
@@ -107,6 +119,7 @@ class OrderLifecycleTest {
         assertThat(eventsOf(key, id)).extracting(event -> event.get("type").asText()).containsExactly("order.pending", "order.completed");
     }
 
+    /** docs/integrators.md#test-mode: complete needs a pending order, so a waiting one is 422 until submitted. */
     @Test
     void completeIs422ForAWaitingOrderUntilItIsSubmitted() {
         String id = placed(key, walkingApplicant());
@@ -119,6 +132,7 @@ class OrderLifecycleTest {
         assertThat(Screenings.complete(key, id).get("status").asText()).isEqualTo("completed");
     }
 
+    /** docs/integrators.md#test-mode: the test helpers refuse every other state with 422. */
     @Test
     void theTestHelpersRefuseEveryOtherState() {
         String completed = placed(key, body());
@@ -136,6 +150,7 @@ class OrderLifecycleTest {
         assertThat(Api.get("/orders/" + pending).key(key).send().json().get("status").asText()).isEqualTo("pending");
     }
 
+    /** docs/integrators.md#test-mode: with a live key the test helpers' paths are 404. */
     @Test
     void forALiveKeyTheTestHelpersDoNotExist() {
         tenant.billing(PaymentMethod.OK, false);
@@ -153,6 +168,7 @@ class OrderLifecycleTest {
         assertThat(Api.get("/orders/" + live).key(liveKey).send().json().get("status").asText()).isEqualTo("waiting_for_applicant");
     }
 
+    /** openapi.yaml#authentication: another organisation's order is 404, and a read_only key may only GET. */
     @Test
     void theTestHelpersScopeByOrganisationAndNeedAFullKey() {
         String foreign = placed(TestTenant.create().testKey(), walkingApplicant());
@@ -165,6 +181,7 @@ class OrderLifecycleTest {
         Api.post("/test_helpers/orders/" + own + "/complete").key(readOnly).send().assertError(403, "forbidden");
     }
 
+    /** POST /orders/{id}/cancel, rule 1, with the audit row of docs/integrators.md#order-lifecycle. */
     @Test
     void cancelingAWaitingOrderEndsItsApplicationUrlAndIsKeptForAudit() {
         String id = placed(key, walkingApplicant());
@@ -185,6 +202,7 @@ class OrderLifecycleTest {
         assertThat(events.get(0).get("data").get("object")).isEqualTo(order);
     }
 
+    /** POST /orders/{id}/cancel, rule 1: the screening under way stops and no report is produced. */
     @Test
     void cancelingAPendingOrderStopsItsScreening() {
         String id = placed(key, body());
@@ -204,6 +222,7 @@ class OrderLifecycleTest {
         assertThat(events.get(1).get("sequence").asLong()).isEqualTo(2);
     }
 
+    /** POST /orders/{id}/cancel, rule 1, in live mode; its events have live ids (openapi.yaml#ids-and-timestamps). */
     @Test
     void aLiveOrderWaitingForItsApplicantCanBeCanceled() {
         tenant.billing(PaymentMethod.OK, false);
@@ -218,6 +237,7 @@ class OrderLifecycleTest {
                 .allSatisfy(eventId -> assertThat(eventId).startsWith("evt_").doesNotStartWith("evt_test_"));
     }
 
+    /** POST /orders/{id}/cancel, rule 2. */
     @Test
     void cancelingAFinalOrderIs422OnTheId() {
         String completed = placed(key, body());
@@ -234,6 +254,7 @@ class OrderLifecycleTest {
         assertThat(Api.get("/orders/" + completed).key(key).send().json().get("canceled_at").isNull()).isTrue();
     }
 
+    /** openapi.yaml#authentication: another organisation's or mode's order is 404, and a read_only key may only GET. */
     @Test
     void cancelingAnotherOrganisationsOrModesOrderIs404AndAReadOnlyKeyIs403() {
         String foreign = placed(TestTenant.create().testKey(), body());
@@ -248,6 +269,7 @@ class OrderLifecycleTest {
         assertThat(Api.get("/orders/" + own).key(key).send().json().get("status").asText()).isEqualTo("waiting_for_applicant");
     }
 
+    /** POST /orders/{id}/cancel, rule 3, as docs/design.md#order-lifecycle-and-screening serialises it. */
     @Test
     void aCancelRacingACompletionLeavesExactlyOneFinalState() throws Exception {
         int orders = 12;

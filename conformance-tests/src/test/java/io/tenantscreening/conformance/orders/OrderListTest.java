@@ -22,8 +22,11 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: GET /orders (newest first, key's mode only, cursor, per_page, include) and the List
- * envelope; Authentication rules 2 and 4 (mode and organisation isolation).
+ * GET /orders, rules 1 to 4, in the list envelope of openapi.yaml#lists-and-pagination:
+ * newest first, only the organisation's orders of the key's mode (openapi.yaml#authentication),
+ * include embedded in every item, the hrefs keeping per_page and include, a cursor of
+ * another list refused; and a page with includes read in as many statements whatever its
+ * size (docs/design.md#the-request-path).
  */
 @ExtendWith(FreshTenants.class)
 class OrderListTest {
@@ -33,6 +36,7 @@ class OrderListTest {
     @Fresh
     private String key;
 
+    /** GET /orders, rule 1. */
     @Test
     void ordersAreListedNewestFirstWithTheWholeCount() {
         List<String> newestFirst = place(5);
@@ -46,6 +50,7 @@ class OrderListTest {
         assertThat(list.get("previous_href").isNull()).isTrue();
     }
 
+    /** GET /orders, rules 2 and 3. */
     @Test
     void pagesFollowTheHrefsWhichKeepPerPageAndInclude() {
         List<String> newestFirst = place(5);
@@ -68,6 +73,7 @@ class OrderListTest {
         }
     }
 
+    /** GET /orders, rule 4. */
     @Test
     void aPropertiesCursorIsRefusedByTheOrderList() {
         for (int i = 0; i < 2; i++) {
@@ -82,6 +88,7 @@ class OrderListTest {
         assertThat(errors.get(0).get("source").get("parameter").asText()).isEqualTo("cursor");
     }
 
+    /** GET /orders, rule 2. */
     @Test
     void includeEmbedsTheRecordsInEveryItemAndNothingWithoutIt() {
         ObjectNode withRequester = body();
@@ -107,6 +114,7 @@ class OrderListTest {
         });
     }
 
+    /** GET /orders, rule 2. */
     @Test
     void anUnknownIncludeIs422OnTheParameter() {
         for (String include : List.of("reports", "property,,applicant", "Property")) {
@@ -116,6 +124,7 @@ class OrderListTest {
         }
     }
 
+    /** docs/design.md#the-request-path: the records an include names are joined in the page's own statement. */
     @Test
     void listingWithIncludesTakesAsManyQueriesForFifteenOrdersAsForOne() {
         String path = "/orders?include=property,applicant,original_requester&per_page=100";
@@ -145,6 +154,7 @@ class OrderListTest {
         return body;
     }
 
+    /** GET /orders, rule 1 (openapi.yaml#authentication: modes never mix, another organisation's records are invisible). */
     @Test
     void testAndLiveOrdersNeverMixAndOtherOrganisationsAreInvisible() {
         tenant.billing(PaymentMethod.OK, false);

@@ -20,8 +20,11 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: GET /orders/{id} (include), GET /orders/{id}/report (404 while no report exists),
- * States (fact 1), Authentication rule 4. Cancel and the other transitions: OrderLifecycleTest.
+ * GET /orders/{id}, rules 1 and 2 (another organisation's or mode's order is 404, as
+ * openapi.yaml#authentication has it; include), the includes read in the order's own
+ * statement (docs/design.md#the-request-path), and GET /orders/{id}/report answering 404
+ * while the order is not completed (docs/integrators.md#reports). Cancel and the other
+ * transitions: OrderLifecycleTest.
  */
 @ExtendWith(FreshTenants.class)
 class OrderReadTest {
@@ -31,6 +34,7 @@ class OrderReadTest {
     @Fresh
     private String key;
 
+    /** GET /orders/{id}, rule 2. */
     @Test
     void includeEmbedsPropertyApplicantAndRequesterOnOneOrder() {
         ObjectNode body = body();
@@ -47,6 +51,7 @@ class OrderReadTest {
         assertThat(plain.has("property") || plain.has("applicant") || plain.has("original_requester")).isFalse();
     }
 
+    /** docs/design.md#the-request-path: GET /orders/{id} is one statement with or without include. */
     @Test
     void includesAreReadInTheOrdersOwnStatement() {
         ObjectNode body = body();
@@ -58,6 +63,7 @@ class OrderReadTest {
         assertThat(statementsFor(included)).isEqualTo(statementsFor("/orders/" + id));
     }
 
+    /** GET /orders/{id}, rule 2. */
     @Test
     void anUnknownIncludeIs422() {
         String id = placed(key, body());
@@ -67,6 +73,7 @@ class OrderReadTest {
         assertThat(errors.get(0).get("source").get("parameter").asText()).isEqualTo("include");
     }
 
+    /** GET /orders/{id}, rule 1. */
     @Test
     void anOrderOfAnotherOrganisationOrOfTheOtherModeIs404() {
         String foreign = placed(TestTenant.create().testKey(), body());
@@ -78,8 +85,9 @@ class OrderReadTest {
         }
     }
 
+    /** docs/integrators.md#reports: while the order is not completed its report is 404. */
     @Test
-    void fact1TheReportIs404WhileTheOrderIsWaitingOrPending() {
+    void theReportIs404WhileTheOrderIsWaitingOrPending() {
         String pending = placed(key, body());
         ObjectNode apply = body();
         applicant(apply).put("email", "walk@apply.test");

@@ -27,7 +27,14 @@ import static io.tenantscreening.conformance.support.OrderRequests.order;
 import static io.tenantscreening.conformance.support.OrderRequests.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Seed: Original requester (fields, upsert by external_id), POST /orders (requester rows of the body table, rules 1 and 5). */
+/**
+ * The original requester of an order: POST /orders, rules 1 and 5 (at most one of
+ * original_requester_id and original_requester; created, or updated and reused by its
+ * external_id within the organisation and mode; an id unknown, of another organisation, of
+ * the other mode or deactivated is 404, the external_id of a deactivated requester 422, see
+ * docs/operators.md#the-operator-command-line), with the members and their checks as the
+ * OriginalRequesterInput and OriginalRequester schemas of openapi.yaml describe them.
+ */
 @ExtendWith(FreshTenants.class)
 class OriginalRequesterTest {
 

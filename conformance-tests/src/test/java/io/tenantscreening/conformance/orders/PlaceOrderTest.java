@@ -29,9 +29,12 @@ import static io.tenantscreening.conformance.support.OrderRequests.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Order (fields), POST /orders (body, rules 1, 2, 3 and 6), States (initial state,
- * fact 2), Identifier conventions; decisions: Test mode (initial state, applicant-experience
- * profile), Apply flow (application_url and its token).
+ * Placing an order: POST /orders, rules 1, 2, 3 and 6, the members of the Order schema, the
+ * ids of openapi.yaml#ids-and-timestamps, and the initial state of
+ * docs/integrators.md#order-lifecycle: a test order is pending at once, except for the
+ * applicant-experience profile of docs/integrators.md#test-mode, and a live order waits for
+ * its applicant with an application_url whose token only a digest keeps
+ * (docs/design.md#secrets-at-rest). A test named ruleN… checks that rule of POST /orders.
  */
 @ExtendWith(FreshTenants.class)
 class PlaceOrderTest {
@@ -45,6 +48,7 @@ class PlaceOrderTest {
     @Fresh
     private String testKey;
 
+    /** docs/integrators.md#test-mode: an ordinary test order is pending at once, with application_url null. */
     @Test
     void testOrderIsPendingAtOnceWithEveryFieldAndExplicitNulls() {
         ApiResponse response = place(testKey, body());
@@ -74,6 +78,11 @@ class PlaceOrderTest {
         assertThat(fetched.json()).isEqualTo(order);
     }
 
+    /**
+     * openapi.yaml#apply-flow: a live order starts waiting_for_applicant with its
+     * application_url; docs/design.md#secrets-at-rest: the token is never stored, only its
+     * SHA-256 digest, and every read shows the same link.
+     */
     @Test
     void liveOrderWaitsForTheApplicantWithAnApplicationUrlWhoseTokenIsStoredOnlyAsADigest() throws Exception {
         tenant.billing(BillingSettings.PaymentMethod.OK, false);
@@ -103,6 +112,7 @@ class PlaceOrderTest {
         assertThat(fetched.json().get("application_url").asText()).isEqualTo(url);
     }
 
+    /** docs/integrators.md#test-mode: an applicant email ending in @apply.test keeps a test order waiting. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"walkthrough@apply.test", "Someone@APPLY.TEST"})
     void applicantExperienceProfileKeepsATestOrderWaitingWithAnApplicationUrl(String email) {
@@ -211,6 +221,7 @@ class PlaceOrderTest {
         assertThat(list(testKey).get("count").asLong()).isZero();
     }
 
+    /** openapi.yaml#errors: a value outside an enum is 422 on its member. */
     @Test
     void packageOutsideTheCatalogueIs422() {
         ObjectNode body = body();
@@ -221,6 +232,7 @@ class PlaceOrderTest {
         assertPointers(response.assertValidationErrors(), "/order/package");
     }
 
+    /** POST /orders, rule 6: the order lists its add-ons sorted alphabetically. */
     @Test
     void addOnsAreReturnedSortedAndEmptyWhenNone() {
         ObjectNode body = body();
@@ -255,6 +267,7 @@ class PlaceOrderTest {
         assertThat(list(testKey).get("count").asLong()).isZero();
     }
 
+    /** openapi.yaml#errors: an unknown member of a request object is 422 on its member. */
     @Test
     void unknownMembersOfTheOrderAre422() {
         ObjectNode body = body();
@@ -265,6 +278,7 @@ class PlaceOrderTest {
         assertPointers(response.assertValidationErrors(), "/order/priority");
     }
 
+    /** docs/integrators.md#lists: include embeds the related records on POST /orders too. */
     @Test
     void includeEmbedsTheRecordsOnTheCreatedOrder() {
         ApiResponse response = OrderRequests
@@ -277,6 +291,7 @@ class PlaceOrderTest {
         assertThat(order.get("original_requester").isNull()).isTrue();
     }
 
+    /** The include parameter of openapi.yaml: an unknown name is 422 on the parameter, and nothing is placed. */
     @Test
     void anUnknownIncludeIs422OnTheParameterAndPlacesNothing() {
         ApiResponse response = OrderRequests.post(testKey, body(), "k-2", "?include=applicant,report").send();
@@ -286,12 +301,13 @@ class PlaceOrderTest {
     }
 
     /**
-     * Performance issue (round trips): a live order paid by card, with its property, applicant
-     * and requester inline, is eleven statements: the charge and the claim, and the lookup of
-     * the default screening policy (issue 34); the gateway's one; the property, the applicant,
-     * the requester, the order with its first transition, the invitations (one batch), the
-     * key's answer and the charge's booking. The key comes from the cache (the order placed
-     * first looked it up); the order is created with the policy the claim found.
+     * docs/performance.md#what-bounds-each-figure (round trips): a live order paid by card, with
+     * its property, applicant and requester inline, is eleven statements: the charge and the
+     * claim, and the lookup of the default screening policy (POST /orders, rule 10); the
+     * gateway's one; the property, the applicant, the requester, the order with its first
+     * transition, the invitations (one batch), the key's answer and the charge's booking. The
+     * key comes from the cache (the order placed first looked it up); the order is created
+     * with the policy the claim found.
      */
     @Test
     void aLiveOrderWithEverythingInlineIsElevenStatements() {

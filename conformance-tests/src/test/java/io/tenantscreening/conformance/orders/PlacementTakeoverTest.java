@@ -32,12 +32,12 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * POST /orders, rule 7, across a lease that ran out: a live placement whose holder is held
- * up past its lease (here at the payment gateway) is taken over by the next request with
- * the same key, and then both holders go on to finish it (and so may the sweep of abandoned
- * placements, a holder too once the lease ran out). One order is created and charged, and
- * both requests answer with it: the first holder to finish with its 201, the others with the
- * replay of that answer.
+ * POST /orders, rule 7, across a lease that ran out (docs/design.md#the-idempotent-request,
+ * steps 3 and 4): a live placement whose holder is held up past its lease (here at the
+ * payment gateway) is taken over by the next request with the same key, and then both
+ * holders go on to finish it (and so may the sweep of abandoned placements, a holder too
+ * once the lease ran out). One order is created and charged, and both requests answer with
+ * it: the first holder to finish with its 201, the others with the replay of that answer.
  */
 @StartsServiceProcesses
 class PlacementTakeoverTest {

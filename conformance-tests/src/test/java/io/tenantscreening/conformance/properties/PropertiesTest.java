@@ -23,9 +23,12 @@ import static io.tenantscreening.conformance.support.PropertyRequests.list;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Property (fields, deduplication), POST /properties (responses 1 to 3) and
- * GET /properties/{id}; seed rules 2 and 4 of "What the service does" (isolation per mode
- * and per organisation).
+ * POST /properties, rules 1 to 4 (found or created, with Location; what counts as the same
+ * address; the first spelling kept; one property for concurrent creates) and
+ * GET /properties/{id}, with the isolation per mode and organisation of
+ * openapi.yaml#authentication and the ids of openapi.yaml#ids-and-timestamps; the members'
+ * checks as the PropertyInput, UsState and Zipcode schemas of openapi.yaml describe them,
+ * with the text rules of openapi.yaml#errors.
  */
 @ExtendWith(FreshTenants.class)
 class PropertiesTest {
@@ -35,6 +38,7 @@ class PropertiesTest {
     @Fresh
     private String key;
 
+    /** POST /properties, rule 1. */
     @Test
     void newAddressIsCreatedWith201AndACanonicalLocation() {
         ApiResponse response = create(key, address("12 Oak Street", "4B", "Austin", "TX", "78701"));
@@ -52,6 +56,7 @@ class PropertiesTest {
         assertThat(fetched.json()).isEqualTo(property);
     }
 
+    /** openapi.yaml#ids-and-timestamps: live ids have no test infix. */
     @Test
     void liveKeyCreatesLiveIds() {
         ApiResponse response = create(tenant.liveKey(), address("12 Oak Street", null, "Austin", "TX", "78701"));
@@ -60,6 +65,7 @@ class PropertiesTest {
         assertThat(response.json().get("id").asText()).matches("pr_[0-9A-Za-z]{24}");
     }
 
+    /** POST /properties, rules 1 to 3: a matching address answers 200 with the property as first created. */
     @ParameterizedTest(name = "[{0}] [{1}] [{2}] [{3}] [{4}] matches")
     @CsvSource(delimiter = '|', nullValues = "NULL", value = {
             "12 Oak Street|4B|Austin|TX|78701",
@@ -79,6 +85,7 @@ class PropertiesTest {
         assertThat(list(key).get("count").asLong()).isEqualTo(1);
     }
 
+    /** POST /properties, rule 2. */
     @Test
     void zipPlusFourFirstMatchesTheFiveDigitFormLater() {
         ApiResponse first = create(key, address("9 Elm Road", null, "Dallas", "TX", "75201-1234"));
@@ -89,6 +96,7 @@ class PropertiesTest {
         assertThat(again.json().get("id")).isEqualTo(first.json().get("id"));
     }
 
+    /** POST /properties, rule 2. */
     @ParameterizedTest(name = "[{0}] [{1}] differs")
     @CsvSource(delimiter = '|', nullValues = "NULL", value = {
             "12 Oak St|4B", "12 Oak Street|Apt 4B", "12 Oak Street|NULL", "12 Oak Street|4C"})
@@ -98,6 +106,7 @@ class PropertiesTest {
         assertThat(create(key, address(street, unit, "Austin", "TX", "78701")).status()).isEqualTo(201);
     }
 
+    /** POST /properties, rule 1. */
     @Test
     void sameAddressInTheOtherModeOrOrganisationIsAnotherProperty() {
         ApiResponse test = create(key, address("1 Pine Lane", null, "Reno", "NV", "89501"));
@@ -108,6 +117,7 @@ class PropertiesTest {
         assertThat(List.of(test.json().get("id"), live.json().get("id"), other.json().get("id"))).doesNotHaveDuplicates();
     }
 
+    /** openapi.yaml#authentication: a record of another organisation or of the other mode is 404, like a missing one. */
     @Test
     void anotherOrganisationsOrModesPropertyIsNotFound() {
         String id = create(key, address("3 Birch Court", null, "Boise", "ID", "83702")).json().get("id").asText();
@@ -117,6 +127,7 @@ class PropertiesTest {
         Api.get("/properties/pr_test_doesNotExist000000000").key(key).send().assertError(404, "not_found_error");
     }
 
+    /** POST /properties, rule 4. */
     @Test
     void concurrentIdenticalCreatesYieldExactlyOneRecord() throws Exception {
         int clients = 16;
@@ -167,6 +178,7 @@ class PropertiesTest {
         JsonAssertions.assertDetailMentions(errors.get(0), "12345-6789");
     }
 
+    /** openapi.yaml#errors: a text member that must not be blank needs a visible character. */
     @Test
     void blankStreetAndCityAreRefused() {
         ApiResponse response = Api.post("/properties").key(key).json(address("   ", null, "  ", "TX", "78701")).sendInvalid();

@@ -26,10 +26,12 @@ import static io.tenantscreening.conformance.support.PropertyRequests.createProp
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: GET /properties and the List envelope (newest first; count is the whole
- * collection; absolute next_href / previous_href, null on the last / first page; per_page
- * default 25, maximum 100, preserved in the hrefs; cursors opaque, not valid across
- * endpoints, invalid cursor 422).
+ * GET /properties in the list envelope of openapi.yaml#lists-and-pagination
+ * (docs/integrators.md#lists): newest first; count is the whole collection of the key's
+ * organisation and mode; absolute next_href / previous_href, null on the last / first page;
+ * per_page 1 to 100, 25 by default, kept in the hrefs; keyset paging, stable while records
+ * arrive; cursors opaque and signed, and a modified one or one of another organisation or
+ * mode 422.
  */
 @ExtendWith(FreshTenants.class)
 class PropertyListTest {
@@ -53,9 +55,9 @@ class PropertyListTest {
     }
 
     /**
-     * Issue 33 (cursors as members): next_cursor and previous_cursor are the cursors their
-     * hrefs carry, so passing one back as cursor (with per_page) pages like following the href;
-     * each is null where its href is.
+     * openapi.yaml#lists-and-pagination (cursors as members): next_cursor and previous_cursor
+     * are the cursors their hrefs carry, so passing one back as cursor (with per_page) pages
+     * like following the href; each is null where its href is.
      */
     @Test
     void pagingByTheCursorMembersGivesTheSamePagesAsTheHrefs() {
@@ -136,8 +138,9 @@ class PropertyListTest {
     }
 
     /**
-     * Issue 36, finding 5: every malformed or out-of-range per_page is told in one sentence
-     * that says what is accepted, never with a rule name of the contract checker.
+     * docs/integrators.md#errors: every malformed or out-of-range per_page is told in one
+     * sentence that says which numbers are accepted, never with a rule name of the contract
+     * checker (docs/design.md#contract-checking-and-hostile-input).
      */
     @ParameterizedTest(name = "per_page=''{0}''")
     @ValueSource(strings = {"1e99999999", "-1e99999999", "1e-99999999", "-0", "1.5", "1.0", "99999999999999999999", "2147483648",

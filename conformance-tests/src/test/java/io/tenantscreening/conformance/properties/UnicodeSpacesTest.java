@@ -13,10 +13,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Property, deduplication ("whitespace-insensitive"); foundations issue, point 4: one
- * text normaliser for every input, so each kind of Unicode space edging or separating the
- * words of an address is the same address, on POST /properties and inline on POST /orders
- * alike, and names are trimmed of it.
+ * POST /properties, rule 2 (runs of any Unicode space are one space), with one text
+ * normaliser for every input (openapi.yaml#errors: white space is every Unicode space, as in
+ * the patterns' \s), so each kind of Unicode space edging or separating the words of an
+ * address is the same address, on POST /properties and inline on an order alike
+ * (POST /orders, rule 2), and names are trimmed of it.
  */
 class UnicodeSpacesTest {
 

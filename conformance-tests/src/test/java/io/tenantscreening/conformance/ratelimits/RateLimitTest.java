@@ -24,12 +24,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 36, finding 1 ("No rate limit at all"): every API key has a rate limit (the
- * contract's section "Rate limits"), separate for live and test keys, changed by the
- * operator for an organisation, and held across instances within the documented tolerance;
- * over it, 429 rate_limited in the envelope with Retry-After; RateLimit-Policy and RateLimit
- * on every answer to a key. The test server's defaults are far above what tests send, so
- * each test gives its organisation small limits of its own, as the operator does.
+ * openapi.yaml#rate-limits (docs/integrators.md#rate-limits, docs/operators.md#rate-limits):
+ * every API key has a rate limit, separate for live and test keys, changed by the operator
+ * for an organisation (docs/operators.md#the-operator-command-line), and held across
+ * instances within the documented tolerance; over it, 429 rate_limited in the envelope with
+ * Retry-After; RateLimit-Policy and RateLimit on every answer to a key. The test server's
+ * defaults are far above what tests send, so each test gives its organisation small limits
+ * of its own, as the operator does.
  */
 @StartsServiceProcesses
 class RateLimitTest {
@@ -40,8 +41,9 @@ class RateLimitTest {
     private static final String STATE_PATTERN = "\"default\";r=\\d+;t=\\d+";
     private static final Duration CHANGE_BOUND = Duration.ofSeconds(10);
 
+    /** openapi.yaml#rate-limits: a whole second's quota at once, then 429 with Retry-After and both fields. */
     @Test
-    void issue36Finding1AKeyOverItsLimitGets429InTheEnvelopeWithRetryAfterAndBothHeaders() {
+    void aKeyOverItsLimitGets429InTheEnvelopeWithRetryAfterAndBothHeaders() {
         String key = TestTenant.create().rateLimits(null, 2).testKey();
 
         List<ApiResponse> answers = untilRefused(key);
@@ -56,8 +58,9 @@ class RateLimitTest {
         assertThat(refused.header(STATE)).isEqualTo("\"default\";r=0;t=1");
     }
 
+    /** openapi.yaml#rate-limits: every answer to a valid key carries both fields, errors included; no key, no fields. */
     @Test
-    void issue36Finding1EveryAnswerToAKeyCarriesBothHeadersErrorsIncluded() {
+    void everyAnswerToAKeyCarriesBothHeadersErrorsIncluded() {
         TestTenant tenant = TestTenant.create().rateLimits(null, 1000);
         String key = tenant.testKey();
         String readOnly = tenant.key(Mode.TEST, Scope.READ_ONLY).secret();
@@ -80,8 +83,9 @@ class RateLimitTest {
         assertThat(Api.get("/health").send().header(POLICY)).as("an operation without a key").isNull();
     }
 
+    /** openapi.yaml#rate-limits: live and test keys have limits of their own. */
     @Test
-    void issue36Finding1LiveAndTestKeysHaveSeparateLimits() {
+    void liveAndTestKeysHaveSeparateLimits() {
         TestTenant tenant = TestTenant.create().rateLimits(3, 1);
         String testKey = tenant.testKey();
 
@@ -92,8 +96,9 @@ class RateLimitTest {
         assertThat(live.header(POLICY)).isEqualTo("\"default\";q=3;w=1");
     }
 
+    /** docs/integrators.md#rate-limits: keys are limited separately, so one key's flood slows no other. */
     @Test
-    void issue36Finding1OneKeysFloodLimitsNeitherAnotherKeyNorAnotherOrganisation() {
+    void oneKeysFloodLimitsNeitherAnotherKeyNorAnotherOrganisation() {
         TestTenant flooding = TestTenant.create().rateLimits(null, 2);
         TestTenant other = TestTenant.create().rateLimits(null, 2);
         String flooded = flooding.testKey();
@@ -106,8 +111,9 @@ class RateLimitTest {
                 .isEqualTo(200);
     }
 
+    /** docs/operators.md#the-operator-command-line: rate-limit set and list, from 1 to 1,000,000 or default. */
     @Test
-    void issue36Finding1TheOperatorSetsAnOrganisationsOwnLimitsAndEveryInstanceAppliesThem() throws Exception {
+    void theOperatorSetsAnOrganisationsOwnLimitsAndEveryInstanceAppliesThem() throws Exception {
         TestTenant tenant = TestTenant.create();
         String key = tenant.testKey();
         assertThat(Api.get("/properties").key(key).send().header(POLICY)).as("the test server's default")
@@ -137,6 +143,7 @@ class RateLimitTest {
     }
 
     /**
+     * openapi.yaml#rate-limits, the tolerance across instances (docs/operators.md#rate-limits).
      * Two instances over one database, the default limit of test keys set by the operator
      * (RATE_LIMIT_TEST=10): four clients alternating between them, far faster than 10
      * requests a second, for 5 seconds get at most the limit over the time they took (a full
@@ -145,7 +152,7 @@ class RateLimitTest {
      * the limit. Not timed: the bound follows the time the requests took.
      */
     @Test
-    void issue36Finding1TwoInstancesShareOneLimitWithinTheDocumentedTolerance() throws Exception {
+    void twoInstancesShareOneLimitWithinTheDocumentedTolerance() throws Exception {
         int limit = 10;
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("RATE_LIMIT_TEST", Integer.toString(limit));
