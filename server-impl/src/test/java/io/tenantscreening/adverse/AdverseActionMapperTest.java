@@ -12,7 +12,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** POST /adverse_actions: the rules of its description that its schema cannot say. */
+/** POST /adverse_actions, rule 3: the rules of its description that its schema cannot say. */
 class AdverseActionMapperTest {
 
     @Test

@@ -12,9 +12,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: Adverse action ("when the report had a credit score, the score, its range, the
+ * openapi.yaml#adverse-action ("when the report had a credit score, the score, its range, the
  * key factors that affected it, its date and its source"); the rule for key factors is
- * {@link CreditDisclosure}'s.
+ * {@link CreditDisclosure}'s, as docs/integrators.md#adverse-actions states it (credit score).
  */
 class CreditDisclosureTest {
 

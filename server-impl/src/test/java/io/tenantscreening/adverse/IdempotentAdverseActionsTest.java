@@ -7,8 +7,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Idempotency (a request that takes over a key whose holder died resumes the stored
- * request): the request a key keeps reads back as the same request, every member included.
+ * docs/design.md#the-idempotent-request (a request that takes over a key whose holder died
+ * resumes the stored request): the request a key keeps reads back as the same request, every
+ * member included.
  */
 class IdempotentAdverseActionsTest {
 

@@ -13,9 +13,10 @@ import java.time.ZoneId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: Adverse action ("response_days business days (Monday to Friday) ... counted in
- * the consumer reporting agency's time zone; public holidays are not skipped") and
- * AdverseAction.response_deadline (in test mode, the operator's test window).
+ * openapi.yaml#adverse-action ("response_days business days (Monday to Friday) ... counted in
+ * the consumer reporting agency's time zone; public holidays are not skipped";
+ * docs/integrators.md#adverse-actions: at the same local time of day as the notice) and
+ * POST /adverse_actions, rule 5 (response_deadline; in test mode, the operator's test window).
  */
 class ResponseWindowTest {
 

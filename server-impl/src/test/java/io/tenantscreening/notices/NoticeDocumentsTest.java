@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The notices as PDFs, read back as text: the contract's "Adverse action" section lists what
+ * The notices as PDFs, read back as text: openapi.yaml#adverse-action lists what
  * the adverse action notice states (the elements of FCRA section 615(a), each checked by
  * itself below), and what the pre-adverse notice carries (the report, the deadline and how to
  * respond, a summary of rights). Both name the landlord, the property, the applicant, the
@@ -37,7 +37,7 @@ class NoticeDocumentsTest {
                 .contains("Notice of adverse action")
                 .contains("We have decided not to approve your application to rent this property.");
         assertThat(notice.text())
-                .as("the reasons, reason codes in plain words (contract, Decisions: the reason codes) and others as given")
+                .as("the reasons, reason codes in plain words (the reason codes of openapi.yaml) and others as given")
                 .contains("Your report shows more eviction records in recent years than our rental criteria allow.")
                 .contains("Your credit score is below the minimum that our rental criteria require.")
                 .contains("Rental history could not be confirmed")

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The emails that carry the notices (contract, "Adverse action": the notices go by email to
+ * The emails that carry the notices (openapi.yaml#adverse-action: the notices go by email to
  * the applicant, as PDF attachments; the pre-adverse notice with the applicant's copy of the
  * report).
  */

@@ -16,9 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The operator's own notice templates (NOTICE_TEMPLATES): a directory with every file of the
- * built-in set replaces it, and the notices name it; a directory that lacks a file stops the
- * start with a message that names the setting and the file.
+ * The operator's own notice templates (NOTICE_TEMPLATES,
+ * docs/operators.md#the-agency-and-its-notices): a directory with every file of the built-in
+ * set replaces it, and the notices name it; a directory that lacks a file stops the start
+ * with a message that names the setting and the file.
  */
 class NoticeTemplatesTest {
 

@@ -24,11 +24,12 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 34, the report PDF made for people: the consumer reporting agency's name, address
- * and toll-free number at the top of every page (a marked placeholder when they are not
- * configured), dates and times as people write them in the agency's time zone with its
- * abbreviation, records with their filing dates and whether they are convictions, on one
- * page for an ordinary report. The conformance tests read the same PDF over HTTP.
+ * The report PDF made for people (docs/integrators.md#the-pdf): the consumer reporting
+ * agency's name, address and toll-free number at the top of every page (a marked placeholder
+ * when they are not configured), dates and times as people write them in the agency's time
+ * zone with its abbreviation (docs/operators.md#the-agency-and-its-notices), records with
+ * their filing dates and whether they are convictions, on one page for an ordinary report.
+ * The conformance tests read the same PDF over HTTP.
  */
 class ReportPdfTest {
 

@@ -7,7 +7,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Decisions: Packages, add-ons, reports (the checks of each package and add-on). */
+/**
+ * The checks of each package and add-on (docs/integrators.md#outcome-profiles, packages and
+ * add-ons; one check per check type the order includes, docs/integrators.md#reports).
+ */
 class CheckTypeTest {
 
     @Test

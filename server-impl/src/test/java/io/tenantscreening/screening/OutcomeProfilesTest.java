@@ -10,9 +10,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract, "Test mode", outcome profiles: records are dated back from the day of the
- * screening, so each profile means the same on any day, through the age limit ("Screening
- * and reports", "Records limited by age").
+ * The outcome profiles of test mode (docs/integrators.md#outcome-profiles): records are dated
+ * back from the day of the screening, so each profile means the same on any day, through the
+ * age limit (docs/integrators.md#records-limited-by-age).
  */
 class OutcomeProfilesTest {
 

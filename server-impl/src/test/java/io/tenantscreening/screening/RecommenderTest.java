@@ -22,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Decisions (the reason codes, their decisions, the most serious one winning, reasons in the
- * order of the report's checks, years counted back from the report's day) and Test mode
- * (Recommendations: the table of profiles 0000 to 0007 under a policy with every criterion,
+ * Recommendations (docs/integrators.md#screening-policies-and-recommendations: the reason
+ * codes, the decision each calls for, the most serious one winning, reasons in the order of
+ * the report's checks, years counted back from the report's day) and their test-mode table
+ * (openapi.yaml#test-mode: the profiles 0000 to 0007 under a policy with every criterion,
  * here with findings made to match each profile, 0005 to 0007 included).
  */
 class RecommenderTest {
@@ -40,7 +41,7 @@ class RecommenderTest {
     private static final Findings.IdentityFindings VERIFIED = new Findings.IdentityFindings(true, List.of());
     private static final Findings.IncomeFindings INCOME_5200 = new Findings.IncomeFindings(520_000L);
 
-    /** Test mode, Recommendations: each profile's findings as the canned provider (with the age limit) reports them. */
+    /** openapi.yaml#test-mode, recommendations: each profile's findings as the canned provider (with the age limit) reports them. */
     @ParameterizedTest(name = "{0}: {1} {2}")
     @CsvSource({
             "0000, accept,      ''",
@@ -73,7 +74,10 @@ class RecommenderTest {
         assertThat(codes(recommendation)).containsExactlyElementsOf(codes.isEmpty() ? List.of() : List.of(codes.split(" ")));
     }
 
-    /** Test mode, 0007: the age limit keeps the nine-year-old eviction out of the report; had it stayed, the lookback would pass over it. */
+    /**
+     * docs/integrators.md#outcome-profiles, 0007: the age limit keeps the nine-year-old eviction
+     * out of the report; had it stayed, the lookback would pass over it.
+     */
     @Test
     void recordsOlderThanTheLookbackDoNotCount() {
         Map<CheckType, Findings> findings = clear();
@@ -83,7 +87,10 @@ class RecommenderTest {
         assertThat(recommend(EVERY_CRITERION, COMPLETE_WITH_BOTH_ADD_ONS, findings, RENT).decision()).isEqualTo(Decision.ACCEPT);
     }
 
-    /** Decisions, years counted back from the day the report was made: the same day years back counts, the day before does not. */
+    /**
+     * docs/integrators.md#screening-policies-and-recommendations, years counted back from the
+     * day the report was made: the same day years back counts, the day before does not.
+     */
     @Test
     void aRecordCountsFromTheSameDayTheLookbackYearsBeforeTheReport() {
         Criteria criteria = new Criteria(null, 0, 3, 5, null, false);
@@ -115,7 +122,7 @@ class RecommenderTest {
         assertThat(recommendation.reasons().get(0).detail()).isEqualTo("1 eviction record filed within 1 year; the policy allows 0.");
     }
 
-    /** Decisions, evictions_above_maximum: more records than the maximum, not as many. */
+    /** docs/integrators.md#screening-policies-and-recommendations, evictions_above_maximum: more records than the maximum, not as many. */
     @Test
     void evictionsDeclineOnlyAboveTheMaximum() {
         Criteria oneAllowed = new Criteria(null, 1, 3, null, null, false);
@@ -147,7 +154,10 @@ class RecommenderTest {
                 "1 eviction record filed within 7 years; the policy allows 0.");
     }
 
-    /** Decisions, credit: below the minimum is conditional, the minimum itself is met, no score is review. */
+    /**
+     * docs/integrators.md#screening-policies-and-recommendations, credit: below the minimum is
+     * conditional, the minimum itself is met, no score is review.
+     */
     @Test
     void aScoreMeetsTheMinimumFromTheMinimumUp() {
         Criteria criteria = new Criteria(620, null, null, null, null, false);
@@ -164,7 +174,10 @@ class RecommenderTest {
                 "The credit file is too thin to score, so it cannot be compared with the policy's minimum of 620."));
     }
 
-    /** Test mode, Recommendations: with 0000 and a monthly_rent above 173333 the ratio of 3 fails (income 5,200.00 dollars). */
+    /**
+     * openapi.yaml#test-mode, recommendations: with 0000 and a monthly_rent above 173333 the
+     * ratio of 3 fails (income 5,200.00 dollars).
+     */
     @Test
     void theIncomeMustReachTheRatioTimesTheRent() {
         assertThat(recommend(EVERY_CRITERION, COMPLETE_WITH_BOTH_ADD_ONS, clear(), 173_333L).decision()).isEqualTo(Decision.ACCEPT);
@@ -201,7 +214,10 @@ class RecommenderTest {
                                 + "$1,500.00 ($4,500.00)."));
     }
 
-    /** Decisions, check_not_ordered: one reason per check the policy needs and the order lacks, in the order of the checks. */
+    /**
+     * docs/integrators.md#screening-policies-and-recommendations, check_not_ordered: one reason
+     * per check the policy needs and the order lacks, in the order of the checks.
+     */
     @Test
     void aStarterOrderUnderEveryCriterionIsReviewWithEachMissingCheck() {
         Recommendation recommendation = recommend(EVERY_CRITERION, CheckType.forOrder("starter", List.of()),
@@ -235,7 +251,7 @@ class RecommenderTest {
                 .containsExactly("credit", "criminal", "identity_verification", "income_verification");
     }
 
-    /** Decisions: decline, then review, then conditional, then accept. */
+    /** docs/integrators.md#screening-policies-and-recommendations: decline, then review, then conditional, then accept. */
     @Test
     void theMostSeriousReasonDecides() {
         Map<CheckType, Findings> conditional = clear();
@@ -260,7 +276,10 @@ class RecommenderTest {
                 .as("check_not_ordered is review, above the conditional score").isEqualTo(Decision.REVIEW);
     }
 
-    /** ScreeningCriteria: a criterion left out plays no part; a criminal lookback of 0 considers no criminal record. */
+    /**
+     * POST /screening_policies, rule 1: a criterion left out plays no part; a criminal lookback
+     * of 0 considers no criminal record (docs/integrators.md#screening-policies-and-recommendations).
+     */
     @Test
     void criteriaLeftOutPlayNoPart() {
         Map<CheckType, Findings> everythingWrong = new EnumMap<>(CheckType.class);

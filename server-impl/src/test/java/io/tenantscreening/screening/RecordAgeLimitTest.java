@@ -8,11 +8,11 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract, "Screening and reports", "Records limited by age": civil records and criminal
- * records that are not convictions filed more than seven years before the report are left
- * out; convictions stay whatever their age; a check whose only records were left out is
- * clear. The boundary: a record filed exactly seven years before the day of the report is
- * kept.
+ * Records limited by age (openapi.yaml#screening-and-reports,
+ * docs/integrators.md#records-limited-by-age): civil records and criminal records that are
+ * not convictions filed more than seven years before the report are left out; convictions
+ * stay whatever their age; a check whose only records were left out is clear. The boundary:
+ * a record filed exactly seven years before the day of the report is kept.
  */
 class RecordAgeLimitTest {
 

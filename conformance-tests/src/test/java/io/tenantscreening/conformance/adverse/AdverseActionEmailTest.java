@@ -32,12 +32,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: Adverse action (the notices go to the applicant by email as PDF attachments,
+ * openapi.yaml#adverse-action (the notices go to the applicant by email as PDF attachments,
  * the pre-adverse one with the applicant's copy of the report; a notice whose email fails
  * for good gives adverse_action.notice_undeliverable and stays downloadable; in test mode
- * emails go only to applicant-experience profiles) and Webhooks (the adverse_action.*
- * events, delivered to a receiver on loopback). Emails arrive over SMTP at the tests'
- * GreenMail ({@link Mailbox}), which a test can have refuse an address for good.
+ * emails go only to applicant-experience profiles; docs/integrators.md#adverse-actions,
+ * emails) and openapi.yaml#webhooks (the adverse_action.* events, delivered to a receiver on
+ * loopback). Emails arrive over SMTP at the tests' GreenMail ({@link Mailbox}), which a test
+ * can have refuse an address for good.
  */
 @ExtendWith(FreshTenants.class)
 class AdverseActionEmailTest {
@@ -50,9 +51,10 @@ class AdverseActionEmailTest {
     private String key;
 
     /**
-     * Both notices by email, each the PDF downloadable from the API byte for byte, the
-     * pre-adverse one with the applicant's copy of the report: who requested it, and not the
-     * landlord's recommendation, which GET /reports/{id}/pdf of the same report shows.
+     * openapi.yaml#adverse-action and POST /adverse_actions, rules 4 and 5: both notices by
+     * email, each the PDF downloadable from the API byte for byte, the pre-adverse one with the
+     * applicant's copy of the report: who requested it, and not the landlord's recommendation
+     * (openapi.yaml#the-applicants-copy), which GET /reports/{id}/pdf of the same report shows.
      */
     @Test
     void theApplicantGetsEachNoticeByEmailWithItsPdfAndTheReportWithThePreAdverseOne() {
@@ -83,7 +85,7 @@ class AdverseActionEmailTest {
                 "SELECT count(*) FROM adverse_action_notices WHERE adverse_action_id = ? AND email_state = 'sent'", id);
     }
 
-    /** A final notice: one email, one attachment. */
+    /** POST /adverse_actions, rule 4: a final notice goes alone, one email with one attachment. */
     @Test
     void aFinalNoticeGoesAloneInOneEmail() {
         String email = "denied-" + UUID.randomUUID() + "@apply.test";
@@ -96,7 +98,10 @@ class AdverseActionEmailTest {
         assertThat(noticeMails(email, 1)).hasSize(1);
     }
 
-    /** Test mode: only applicant-experience profiles are emailed; another applicant's notice is marked not sent. */
+    /**
+     * openapi.yaml#adverse-action, test mode: only applicant-experience profiles are emailed;
+     * another applicant's notice is marked not sent.
+     */
     @Test
     void inTestModeAnOrdinaryApplicantIsNotEmailed() {
         String email = "ordinary-" + UUID.randomUUID() + "@example.com";
@@ -111,7 +116,8 @@ class AdverseActionEmailTest {
     }
 
     /**
-     * A mail server that refuses the address for good: the notice is undeliverable at once,
+     * docs/integrators.md#adverse-actions, emails, and docs/operators.md#adverse-actions: a
+     * mail server that refuses the address for good makes the notice undeliverable at once,
      * adverse_action.notice_undeliverable once (previous_status null, the adverse action as
      * data.object), and the notice stays downloadable.
      */
@@ -138,7 +144,7 @@ class AdverseActionEmailTest {
                 .allMatch(mail -> mail.attachments().isEmpty());
     }
 
-    /** Webhooks: the adverse_action.* events reach an endpoint on loopback, carrying the AdverseAction. */
+    /** openapi.yaml#webhooks: the adverse_action.* events reach an endpoint on loopback, carrying the AdverseAction. */
     @Test
     void theEventsAreDeliveredByWebhook() {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {

@@ -32,11 +32,11 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: POST /adverse_actions ("Takes an Idempotency-Key exactly as POST /orders does:
- * in live mode the first answer (201) is stored with the key and replayed with
- * Idempotent-Replayed: true, and no second notice is ever sent for it; the same key with
- * another body is 422") and Idempotency (what is not kept). Live orders completed by the
- * sandbox after the applicant's submission (made through the service's OrderLifecycle).
+ * POST /adverse_actions, rule 6 (in live mode the first answer, 201, is stored with the
+ * Idempotency-Key and replayed with Idempotent-Replayed: true, and no second notice is ever
+ * sent for it; the same key with another body is 422), and rule 2 across keys;
+ * openapi.yaml#idempotency (what is not kept). Live orders completed by the sandbox after
+ * the applicant's submission (made through the service's OrderLifecycle).
  */
 @ExtendWith(FreshTenants.class)
 class AdverseActionIdempotencyTest {
@@ -48,6 +48,7 @@ class AdverseActionIdempotencyTest {
     @Fresh(mode = Mode.LIVE, cardOnFile = true)
     private String key;
 
+    /** POST /adverse_actions, rule 6: a repeated request replays the first answer and makes no second notice. */
     @Test
     void aRepeatedRequestReplaysTheFirstAnswerAndMakesNoSecondNotice() {
         String order = completedLiveOrder();
@@ -70,7 +71,7 @@ class AdverseActionIdempotencyTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM events WHERE object_id = ?", id)).isEqualTo(2);
     }
 
-    /** Idempotency: the replay is the answer as it was first given, not the adverse action as it is now. */
+    /** POST /adverse_actions, rule 6: the replay is the answer as it was first given, not the adverse action as it is now. */
     @Test
     void theReplayCarriesTheAdverseActionAsItWasTaken() {
         String order = completedLiveOrder();
@@ -85,6 +86,7 @@ class AdverseActionIdempotencyTest {
         assertThat(again.json().get("status").asText()).isEqualTo("pending");
     }
 
+    /** POST /adverse_actions, rule 6: the same key with another body is 422 on the Idempotency-Key header. */
     @Test
     void theSameKeyWithAnotherBodyIs422OnTheHeader() {
         String order = completedLiveOrder();
@@ -99,7 +101,7 @@ class AdverseActionIdempotencyTest {
         assertThat(count("SELECT count(*) FROM adverse_actions WHERE organization_id = ?")).isEqualTo(1);
     }
 
-    /** Idempotency: 404 and validation errors are not kept, so the key may be sent again. */
+    /** POST /adverse_actions, rule 6: 404 and validation errors are not kept, so the key may be sent again. */
     @Test
     void aRefusalIsNotKeptAndTheKeyCanBeUsedAgain() {
         String order = completedLiveOrder();
@@ -113,7 +115,7 @@ class AdverseActionIdempotencyTest {
         assertThat(afterwards.header(REPLAYED)).isNull();
     }
 
-    /** Idempotency: requests with one key at the same moment take one adverse action; the others get its answer. */
+    /** POST /adverse_actions, rule 6: requests with one key at the same moment take one adverse action; the others get its answer. */
     @Test
     void concurrentRequestsWithOneKeyTakeOneAdverseAction() throws Exception {
         String order = completedLiveOrder();
@@ -127,7 +129,7 @@ class AdverseActionIdempotencyTest {
         assertThat(count("SELECT count(*) FROM adverse_action_notices WHERE organization_id = ?")).isEqualTo(1);
     }
 
-    /** One at a time holds across keys too: two keys racing for one order take one adverse action. */
+    /** POST /adverse_actions, rule 2: one at a time holds across keys too; two keys racing for one order take one adverse action. */
     @Test
     void twoKeysRacingForOneOrderTakeOneAdverseAction() throws Exception {
         String order = completedLiveOrder();

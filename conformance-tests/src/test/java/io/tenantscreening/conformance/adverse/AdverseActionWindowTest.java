@@ -25,13 +25,14 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: Adverse action (the adverse action notice "follows by itself" when the response
- * window ends), POST /adverse_actions/{id}/cancel ("when a cancel meets the end of the
- * window, exactly one of them happens") and Test mode (the operator's test window, here 2
- * seconds). The end of a window is background work: it happens once even when the instance
- * that runs it is killed in the middle, and when instances race to end one window. The
- * instances are separate processes on a database of this test's own, and notice a dead
- * instance quickly (heartbeats every 200 ms, dead after 4 missed).
+ * POST /adverse_actions, rule 5 (the adverse action notice follows by itself when the
+ * response window ends), POST /adverse_actions/{id}/cancel, rule 3 (when a cancel meets the
+ * end of the window, exactly one of them happens) and openapi.yaml#test-mode (the operator's
+ * test window, here 2 seconds). The end of a window is background work
+ * (docs/operators.md#adverse-actions, docs/operators.md#background-work): it happens once
+ * even when the instance that runs it is killed in the middle, and when instances race to end
+ * one window. The instances are separate processes on a database of this test's own, and
+ * notice a dead instance quickly (heartbeats every 200 ms, dead after 4 missed).
  */
 @StartsServiceProcesses
 class AdverseActionWindowTest {
@@ -51,7 +52,10 @@ class AdverseActionWindowTest {
         key = JarProcess.issueTestKey(environment, "Adverse action windows").secret();
     }
 
-    /** Test mode: the window ends by itself at response_deadline, with the notice and adverse_action.completed (previous_status pending). */
+    /**
+     * POST /adverse_actions, rule 5, in test mode: the window ends by itself at
+     * response_deadline, with the notice and adverse_action.completed (previous_status pending).
+     */
     @Test
     void theWindowEndsByItselfAtItsDeadline() {
         try (ServiceProcess instance = ServiceProcess.start(environment)) {
@@ -79,9 +83,10 @@ class AdverseActionWindowTest {
     }
 
     /**
-     * An instance killed (kill -9) while it ends a window, after making the adverse action
-     * notice and before committing: nothing of it is kept, another instance takes the work
-     * over, and the applicant gets exactly one adverse action notice and one event.
+     * docs/operators.md#background-work (work of a dead instance is run again by another): an
+     * instance killed (kill -9) while it ends a window, after making the adverse action notice
+     * and before committing, keeps nothing of it; another instance takes the work over, and
+     * the applicant gets exactly one adverse action notice and one event.
      */
     @Test
     void anInstanceKilledWhileEndingTheWindowLeavesItToAnotherAndTheNoticeGoesOutOnce() {
@@ -105,9 +110,10 @@ class AdverseActionWindowTest {
     }
 
     /**
-     * Two instances, each asked to end every window (the test helper) and to cancel it, right
-     * at its deadline, while their background work ends the same windows: each adverse action
-     * ends exactly once (completed with one notice and one event, or canceled with none).
+     * POST /adverse_actions/{id}/cancel, rule 3: two instances, each asked to end every window
+     * (the test helper) and to cancel it, right at its deadline, while their background work
+     * ends the same windows: each adverse action ends exactly once (completed with one notice
+     * and one event, or canceled with none).
      */
     @Test
     void instancesRacingToEndOrCancelAWindowEndItExactlyOnce() throws Exception {

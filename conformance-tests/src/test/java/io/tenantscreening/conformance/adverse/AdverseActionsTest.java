@@ -34,13 +34,15 @@ import static io.tenantscreening.conformance.support.Screenings.relative;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract: Adverse action; POST /adverse_actions (its rules, one at a time, the
- * Idempotency-Key in test mode), GET /adverse_actions (order_id), GET /adverse_actions/{id},
- * POST /adverse_actions/{id}/cancel, the two notices' PDFs, and
- * POST /test_helpers/adverse_actions/{id}/complete; Test mode (the test window); EventData
- * (previous_status of adverse_action.* events). Test mode throughout: the emails are
- * {@link AdverseActionEmailTest}'s, live mode {@link AdverseActionIdempotencyTest}'s, the
- * window ending by itself, crashes and races {@link AdverseActionWindowTest}'s.
+ * Adverse actions (openapi.yaml#adverse-action, docs/integrators.md#adverse-actions):
+ * POST /adverse_actions, rules 1 to 7 (one at a time, the Idempotency-Key in test mode),
+ * GET /adverse_actions, rules 1 and 2 (order_id), GET /adverse_actions/{id},
+ * POST /adverse_actions/{id}/cancel, rules 1 and 2, the two notices' PDFs, and
+ * POST /test_helpers/adverse_actions/{id}/complete, rules 1 to 3; the test window
+ * (openapi.yaml#test-mode); the previous_status of adverse_action.* events. Test mode
+ * throughout: the emails are {@link AdverseActionEmailTest}'s, live mode
+ * {@link AdverseActionIdempotencyTest}'s, the window ending by itself, crashes and races
+ * {@link AdverseActionWindowTest}'s.
  */
 @ExtendWith(FreshTenants.class)
 class AdverseActionsTest {
@@ -53,7 +55,7 @@ class AdverseActionsTest {
     @Fresh
     private String key;
 
-    /** POST /adverse_actions, notice "final": completed at once, the adverse action notice made, both events. */
+    /** POST /adverse_actions, rule 4: notice "final" is completed at once, the adverse action notice made, both events. */
     @Test
     void aFinalDenialIsCompletedAtOnceWithItsNoticeAndNoPreAdverseNotice() {
         String order = completedOrder(key);
@@ -97,9 +99,10 @@ class AdverseActionsTest {
     }
 
     /**
-     * Adverse action, the notice of adverse action: the credit score of the report, its
-     * range, date, source and key factors (a scored test file: $18,450.00 owed on 9
-     * accounts, 4 of them open, from the test provider).
+     * openapi.yaml#adverse-action, the notice of adverse action: the credit score of the
+     * report, its range, date, source and key factors (docs/integrators.md#adverse-actions,
+     * credit score; a scored test file: $18,450.00 owed on 9 accounts, 4 of them open, from
+     * the test provider).
      */
     @Test
     void theAdverseActionNoticeDisclosesTheReportsCreditScore() {
@@ -116,9 +119,9 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /adverse_actions, notice "pre_adverse": pending for the operator's test window (60
-     * seconds) in test mode, response_days 5 unless given, the pre-adverse notice made, the
-     * adverse action notice 404 while the window runs.
+     * POST /adverse_actions, rule 5: notice "pre_adverse" is pending for the operator's test
+     * window (60 seconds) in test mode, response_days 5 unless given, the pre-adverse notice
+     * made, the adverse action notice 404 while the window runs.
      */
     @Test
     void aPreAdverseNoticeStartsTheResponseWindow() {
@@ -150,7 +153,7 @@ class AdverseActionsTest {
         assertThat(events.get(0).get("data").get("object")).isEqualTo(action);
     }
 
-    /** AdverseActionInput.response_days: the business days given are kept. */
+    /** POST /adverse_actions, rule 5: the business days given in response_days are kept. */
     @Test
     void responseDaysAreKeptAsGiven() {
         ObjectNode body = preAdverse(completedOrder(key));
@@ -160,9 +163,10 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /test_helpers/adverse_actions/{id}/complete: the window ends now, as when it ends by
-     * itself (the adverse action notice made, completed, adverse_action.completed with
-     * previous_status pending); any state but pending is 422 on the id; live keys 404.
+     * POST /test_helpers/adverse_actions/{id}/complete, rules 1 to 3: the window ends now, as
+     * when it ends by itself (the adverse action notice made, completed,
+     * adverse_action.completed with previous_status pending); any state but pending is 422 on
+     * the id; live keys 404.
      */
     @Test
     void theTestHelperEndsTheWindowNow() {
@@ -194,9 +198,9 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /adverse_actions/{id}/cancel: pending → canceled (adverse_action.canceled,
-     * previous_status pending), and never an adverse action notice; canceled or completed is
-     * 422 on the id; unknown 404.
+     * POST /adverse_actions/{id}/cancel, rules 1 and 2: pending → canceled
+     * (adverse_action.canceled, previous_status pending), and never an adverse action notice;
+     * canceled or completed is 422 on the id; unknown 404.
      */
     @Test
     void aPendingAdverseActionIsCanceledOnceAndNeverGetsItsNotice() {
@@ -223,7 +227,7 @@ class AdverseActionsTest {
         assertThat(eventsOf(key, id)).hasSize(2);
     }
 
-    /** POST /adverse_actions/{id}/cancel: a completed adverse action (either path) is 422 on the id. */
+    /** POST /adverse_actions/{id}/cancel, rule 2: a completed adverse action (either path) is 422 on the id. */
     @Test
     void aCompletedAdverseActionCannotBeCanceled() {
         String finalOne = taken(key, denial(completedOrder(key))).get("id").asText();
@@ -240,7 +244,7 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /adverse_actions: conditions missing for conditional, given for decline, and
+     * POST /adverse_actions, rule 3: conditions missing for conditional, given for decline, and
      * response_days with notice "final" (said or by default), each a 422 on its member.
      */
     @Test
@@ -266,7 +270,11 @@ class AdverseActionsTest {
         assertThat(Api.get("/adverse_actions").key(key).send().json().get("count").asLong()).isZero();
     }
 
-    /** AdverseActionInput: the schema's own rules (reasons 1 to 10, response_days 1 to 30, the Idempotency-Key header). */
+    /**
+     * The schema of AdverseActionInput, checked as every request is (openapi.yaml#errors):
+     * reasons 1 to 10, response_days 1 to 30; and the Idempotency-Key header, required
+     * (POST /adverse_actions, rule 7).
+     */
     @Test
     void theSchemaOfTheBodyAndTheHeaderAreChecked() {
         String order = completedOrder(key);
@@ -284,8 +292,8 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /adverse_actions: an order that does not exist, or of another organisation or
-     * mode, is 404; one that is not completed (waiting, canceled) is 422 on
+     * POST /adverse_actions, rule 1: an order that does not exist, or of another organisation
+     * or mode, is 404; one that is not completed (waiting, canceled) is 422 on
      * /adverse_action/order_id.
      */
     @Test
@@ -310,7 +318,7 @@ class AdverseActionsTest {
     }
 
     /**
-     * POST /adverse_actions, one at a time: an order with an adverse action pending or
+     * POST /adverse_actions, rule 2, one at a time: an order with an adverse action pending or
      * completed gets no other (422 on /adverse_action/order_id); a canceled one does not
      * count.
      */
@@ -332,8 +340,9 @@ class AdverseActionsTest {
     }
 
     /**
-     * Idempotency, test mode: the key is checked but never deduplicates; the same key with
-     * another body takes another adverse action, and with the same body is not a replay.
+     * POST /adverse_actions, rule 7 (openapi.yaml#idempotency, test mode): the key is checked
+     * but never deduplicates; the same key with another body takes another adverse action,
+     * and with the same body is not a replay.
      */
     @Test
     void inTestModeAnIdempotencyKeyNeverDeduplicates() {
@@ -353,8 +362,9 @@ class AdverseActionsTest {
     }
 
     /**
-     * GET /adverse_actions: newest first, paged, the whole count; order_id keeps one order's
-     * (with its own count, kept in the hrefs); an order without any gives an empty list.
+     * GET /adverse_actions, rules 1 and 2: newest first, paged, the whole count; order_id
+     * keeps one order's (with its own count, kept in the hrefs); an order without any gives
+     * an empty list.
      */
     @Test
     void theListPagesNewestFirstAndOrderIdKeepsOneOrders() {
@@ -382,7 +392,10 @@ class AdverseActionsTest {
         assertThat(Api.get("/adverse_actions").key(TestTenant.create().testKey()).send().json().get("count").asLong()).isZero();
     }
 
-    /** GET /adverse_actions/{id} and its notices: another organisation's or mode's adverse action is 404. */
+    /**
+     * GET /adverse_actions/{id}, its notices and POST /adverse_actions/{id}/cancel, rule 2:
+     * another organisation's or mode's adverse action is 404 (openapi.yaml#authentication).
+     */
     @Test
     void anotherTenantsAdverseActionIsInvisible() {
         String id = taken(key, denial(completedOrder(key))).get("id").asText();
@@ -395,7 +408,7 @@ class AdverseActionsTest {
         }
     }
 
-    /** The key decides the mode: a live key's list never shows test adverse actions. */
+    /** openapi.yaml#authentication: the key decides the mode, so a live key's list never shows test adverse actions. */
     @Test
     void aLiveKeySeesNoTestAdverseActions() {
         taken(key, denial(completedOrder(key)));

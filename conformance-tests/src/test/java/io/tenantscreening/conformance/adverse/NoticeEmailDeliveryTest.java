@@ -30,16 +30,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Adverse action: the notices go to the applicant by email, as PDF attachments, the
- * pre-adverse notice with the applicant's copy of the report; a notice whose email fails for
- * good is reported as such (the contract's {@code adverse_action.notice_undeliverable}),
- * which needs the sender to tell a permanent refusal from a failure worth retrying. Made and
- * sent by the running service's own beans, over SMTP to GreenMail in this JVM.
+ * openapi.yaml#adverse-action: the notices go to the applicant by email, as PDF attachments,
+ * the pre-adverse notice with the applicant's copy of the report; a notice whose email fails
+ * for good is reported as such ({@code adverse_action.notice_undeliverable}), which needs the
+ * sender to tell a permanent refusal from a failure worth retrying
+ * (docs/operators.md#adverse-actions). Made and sent by the running service's own beans,
+ * over SMTP to GreenMail in this JVM.
  */
 class NoticeEmailDeliveryTest {
 
     private static final byte[] REPORT = report();
 
+    /** openapi.yaml#adverse-action: the pre-adverse notice arrives with the applicant's copy of the report, both as PDFs. */
     @Test
     void thePreAdverseNoticeArrivesWithTheNoticeAndTheReportAttachedAsPdfs() throws IOException {
         String address = "notice-" + UUID.randomUUID() + "@apply.test";
@@ -62,6 +64,7 @@ class NoticeEmailDeliveryTest {
         assertThat(mail.attachments().get(1).content()).isEqualTo(REPORT);
     }
 
+    /** POST /adverse_actions, rule 4: the adverse action notice arrives as the email's only attachment. */
     @Test
     void theAdverseActionNoticeArrivesAsItsOnlyAttachment() throws IOException {
         String address = "notice-" + UUID.randomUUID() + "@apply.test";
@@ -78,6 +81,7 @@ class NoticeEmailDeliveryTest {
         assertThat(text(mail.attachments().get(0).content())).contains("Notice of adverse action", "Key factors 1. Too many recent inquiries");
     }
 
+    /** docs/operators.md#adverse-actions: a permanent refusal by the mail server (an unknown address) is told apart. */
     @Test
     void aRecipientTheServerRefusesForGoodIsEmailRejected() {
         String address = "unknown-" + UUID.randomUUID() + "@apply.test";
@@ -89,6 +93,7 @@ class NoticeEmailDeliveryTest {
         assertThat(Mailbox.to(address)).isEmpty();
     }
 
+    /** docs/operators.md#adverse-actions: a mail server that fails for now is tried again, so its refusal is no rejection. */
     @Test
     void aRefusalForNowIsAFailureToRetryNotARejection() {
         String address = "busy-" + UUID.randomUUID() + "@apply.test";

@@ -27,11 +27,11 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant's copy, in a real browser at a phone's width (Debian's Chromium,
- * headless, through Debian's ChromeDriver): the applicant opens the emailed link and reads
- * the report without scrolling sideways, with the PDF offered; later the link has expired,
- * its page offers a new one, and the new one arrives by email. Screenshots go to
- * target/screenshots.
+ * The applicant's copy (docs/integrators.md#the-applicants-copy) in a real browser at a
+ * phone's width (Debian's Chromium, headless, through Debian's ChromeDriver): the applicant
+ * opens the emailed link and reads the report without scrolling sideways, with the PDF
+ * offered; later the link has expired, its page offers a new one, and the new one arrives by
+ * email. Screenshots go to target/screenshots.
  */
 @OwnDatabase
 @DrivesABrowser
@@ -55,7 +55,10 @@ class ReportCopyBrowserTest {
         }
     }
 
-    /** Issue 35, applicant's copy: the page reads well on a phone, and an expired link gets a new one by email (FCRA 609, 612). */
+    /**
+     * openapi.yaml#the-applicants-copy: the page reads well on a phone, and an expired link
+     * gets a new one by email (FCRA 609, 612).
+     */
     @Test
     void anApplicantReadsTheirReportOnAPhoneAndGetsANewLinkWhenItExpired() throws IOException {
         MovableClock clock = TestServer.clock();

@@ -54,12 +54,14 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant's copy (FCRA section 609: the applicant's right to their file; section
- * 612: a free copy, which the adverse action notice promises): the email with a link sent
- * when an order completes, the page and the PDF behind it (every check and record, the
- * provider, who procured the report; never the recommendation nor more of the SSN than its
- * last four digits), the link kept only as a digest, its expiry and renewal to the same
- * address, and the page pipeline of /apply (unknown links, CSRF, headers, log redaction).
+ * The applicant's copy (FCRA section 609: the applicant's right to their file; section 612: a
+ * free copy, which the adverse action notice promises), openapi.yaml#the-applicants-copy and
+ * docs/integrators.md#the-applicants-copy: the email with a link sent when an order
+ * completes, the page and the PDF behind it (every check and record, the provider, who
+ * procured the report; never the recommendation nor more of the SSN than its last four
+ * digits), the link kept only as a digest (docs/operators.md#the-applicants-copy), its expiry
+ * and renewal to the same address, and the page pipeline of /apply (unknown links, CSRF,
+ * headers, log redaction: docs/design.md#the-applicants-pages).
  */
 @ExtendWith(FreshTenants.class)
 @OwnDatabase
@@ -76,7 +78,10 @@ class ReportCopyTest {
         TestServer.clock().reset();
     }
 
-    /** Issue 35, applicant's copy: completion emails the applicant a working link, and only that (FCRA 609, 612). */
+    /**
+     * openapi.yaml#the-applicants-copy, docs/integrators.md#the-applicants-copy: completion
+     * emails the applicant a working link, and only that (FCRA 609, 612).
+     */
     @Test
     void completingAnOrderEmailsTheApplicantAWorkingLinkToTheirReport() {
         String email = applicantEmail();
@@ -98,7 +103,10 @@ class ReportCopyTest {
                 .doesNotContain("<script");
     }
 
-    /** Issue 35, applicant's copy: the page shows each check and record, the provider and the original requester who procured it (FCRA 609). */
+    /**
+     * docs/integrators.md#the-applicants-copy: the page shows each check and record, the
+     * provider and the original requester who procured it (FCRA 609).
+     */
     @Test
     void thePageShowsEveryCheckEveryRecordTheProviderAndTheRequesterWhoProcuredIt() {
         String email = applicantEmail();
@@ -117,7 +125,10 @@ class ReportCopyTest {
                 "XXX-XX-0001", "Jamie Rivera", TestServer.AGENCY_NAME);
     }
 
-    /** Issue 35, applicant's copy: without an original requester the organisation procured the report, and the copy says so (FCRA 609). */
+    /**
+     * openapi.yaml#the-applicants-copy: without an original requester the organisation
+     * procured the report, and the copy says so (FCRA 609).
+     */
     @Test
     void withoutARequesterTheOrganisationIsNamedAsWhoProcuredTheReport() {
         TestTenant tenant = TestTenant.create();
@@ -139,7 +150,7 @@ class ReportCopyTest {
     }
 
     /**
-     * Issue 35, applicant's copy: neither the page nor the PDF shows the landlord's
+     * openapi.yaml#the-applicants-copy: neither the page nor the PDF shows the landlord's
      * recommendation or more of the SSN than its last four digits, although the API's PDF
      * of the same report has the recommendation (FCRA 609).
      */
@@ -170,7 +181,10 @@ class ReportCopyTest {
         }
     }
 
-    /** Issue 35, applicant's copy: the token is stored only as its SHA-256 digest; the seed is gone once the email is sent. */
+    /**
+     * docs/operators.md#the-applicants-copy: the token is stored only as its SHA-256 digest;
+     * the random seed it is computed from is gone once the email is sent.
+     */
     @Test
     void onlyTheDigestOfTheTokenIsStored() throws NoSuchAlgorithmException {
         String email = applicantEmail();
@@ -192,7 +206,10 @@ class ReportCopyTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM events e WHERE strpos(row_to_json(e)::text, ?) > 0", token)).isZero();
     }
 
-    /** Issue 35, applicant's copy: an address the mail server refuses for good ends the email's work, and the link keeps only its digest. */
+    /**
+     * docs/operators.md#the-applicants-copy: an address the mail server refuses for good ends
+     * the email's work, and the link keeps only its digest.
+     */
     @Test
     void anAddressRefusedForGoodIsNotTriedAgain() {
         String email = applicantEmail();
@@ -207,7 +224,10 @@ class ReportCopyTest {
         assertThat(Mailbox.to(email)).isEmpty();
     }
 
-    /** Issue 35, applicant's copy: in test mode, as every test email, only the applicant-experience profile (@apply.test) gets a link. */
+    /**
+     * openapi.yaml#the-applicants-copy: in test mode, as every test email, only the
+     * applicant-experience profile (@apply.test) gets a link.
+     */
     @Test
     void anOrdinaryTestApplicantGetsNoLink() {
         String email = "ordinary-" + UUID.randomUUID() + "@example.com";
@@ -223,10 +243,10 @@ class ReportCopyTest {
     }
 
     /**
-     * Issue 35, applicant's copy: a link works for 60 days; then its page and its PDF say it
-     * expired and offer a new link, which is emailed to the same address only (never shown),
-     * and a second request right after is refused for a while (FCRA 612: the free copy
-     * stays within reach).
+     * docs/integrators.md#the-applicants-copy, docs/operators.md#the-applicants-copy: a link
+     * works for 60 days; then its page and its PDF say it expired and offer a new link, which
+     * is emailed to the same address only (never shown), and a second request right after is
+     * refused for a while (FCRA 612: the free copy stays within reach).
      */
     @Test
     void anExpiredLinkOffersANewOneByEmailToTheSameAddressOnly() {
@@ -270,7 +290,10 @@ class ReportCopyTest {
         assertThat(TestDatabase.rows("SELECT DISTINCT email FROM report_copy_links WHERE order_id = ?", id)).containsExactly(List.of(email));
     }
 
-    /** Issue 35, applicant's copy: a link that works again (a clock set back) needs no new one, and gets the report page instead of a new email. */
+    /**
+     * docs/integrators.md#the-applicants-copy: a link that works again (a clock set back)
+     * needs no new one, and gets the report page instead of a new email.
+     */
     @Test
     void aLinkThatStillWorksGetsNoNewLink() {
         String email = applicantEmail();
@@ -291,9 +314,10 @@ class ReportCopyTest {
     }
 
     /**
-     * Issue 35, applicant's copy: an unknown link, or another page's token (an application
-     * link's), gets the HTML error pages of /apply, and counts against the same limit on
-     * wrong links; a real link is still served to a client over the limit.
+     * docs/integrators.md#the-applicants-copy, docs/design.md#the-applicants-pages: an unknown
+     * link, or another page's token (an application link's), gets the HTML error pages of
+     * /apply, and counts against the same limit on wrong links; a real link is still served
+     * to a client over the limit.
      */
     @Test
     void unknownAndForeignTokensGetTheErrorPagesAndTheWrongLinkLimitOfApply() {
@@ -331,7 +355,10 @@ class ReportCopyTest {
         assertThat(served.status()).isEqualTo(200);
     }
 
-    /** Issue 35, applicant's copy: the pages of /apply's pipeline: no key, no caching, no referrer, a strict CSP, and the token never logged. */
+    /**
+     * docs/design.md#the-applicants-pages: the pages of /apply's pipeline: no key, no caching,
+     * no referrer, a strict CSP, and the token never logged.
+     */
     @Test
     void thePageHasTheHeadersOfApplyAndItsTokenNeverReachesTheLog() {
         String email = applicantEmail();

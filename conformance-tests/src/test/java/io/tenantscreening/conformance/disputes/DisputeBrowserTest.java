@@ -23,11 +23,13 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, disputes, in a real browser at a phone's width (headless Chromium): the applicant
- * disputes a record from their copy of the report (FCRA section 611(a)(1)): they tick the
- * record, say why and send the form, which carries the page's CSRF token; mistakes are shown
- * beside the form; once sent, the page says by when they hear back and the dispute is open
- * for the landlord to see (GET /orders/{id}/disputes).
+ * Disputes (docs/integrators.md#disputes, docs/integrators.md#the-applicants-copy) in a real
+ * browser at a phone's width (headless Chromium): the applicant disputes a record from their
+ * copy of the report (FCRA section 611(a)(1)): they tick the record, say why and send the
+ * form, which carries the page's CSRF token (docs/design.md#the-applicants-pages); mistakes
+ * are shown beside the form (docs/integrators.md#what-a-dispute-names); once sent, the page
+ * says by when they hear back and the dispute is open for the landlord to see
+ * (GET /orders/{id}/disputes, rule 1).
  */
 @DrivesABrowser
 class DisputeBrowserTest {
@@ -49,8 +51,9 @@ class DisputeBrowserTest {
     }
 
     /**
-     * Issue 35, disputes, rule: the applicant disputes a record, and a check as a whole, from
-     * their copy of the report; a check and its own records are not both ticked (FCRA 611(a)(1)).
+     * docs/integrators.md#the-applicants-copy, docs/integrators.md#what-a-dispute-names: the
+     * applicant disputes a record, and a check as a whole, from their copy of the report; a
+     * check and its own records are not both ticked (FCRA 611(a)(1)).
      */
     @Test
     void anApplicantDisputesARecordAndAWholeCheckFromTheirCopyOfTheReport() throws Exception {
@@ -117,7 +120,7 @@ class DisputeBrowserTest {
         assertThat(browser.findElement(By.id("dispute-open")).getText()).startsWith("Parts of this report are being looked into.");
     }
 
-    /** Issue 35, disputes, rule: a dispute is only taken from the page's own form (its CSRF token). */
+    /** docs/design.md#the-applicants-pages: a dispute is only taken from the page's own form (its CSRF token). */
     @Test
     void aDisputeWithoutThePagesFormTokenIsRefused() throws Exception {
         String key = TestTenant.create().testKey();

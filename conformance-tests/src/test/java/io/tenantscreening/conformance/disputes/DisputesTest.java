@@ -46,13 +46,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * Issue 35, disputes (FCRA section 611: a consumer may dispute the completeness or accuracy
- * of an item in their file; the agency reinvestigates within 30 days and corrects or deletes
- * what is inaccurate, incomplete or cannot be verified, and tells the consumer the outcome).
- * Contract: Disputes, Report versions, Test mode (dispute outcomes), Webhooks. Disputes are
- * opened through {@link DisputeService#open}, the entry point of the applicant's copy of
- * their report; the outcome is chosen by the marker in the reason (the canned provider) or
- * by the test helper.
+ * Disputes (FCRA section 611: a consumer may dispute the completeness or accuracy of an item
+ * in their file; the agency reinvestigates within 30 days and corrects or deletes what is
+ * inaccurate, incomplete or cannot be verified, and tells the consumer the outcome):
+ * openapi.yaml#disputes, docs/integrators.md#disputes, its report versions
+ * (docs/integrators.md#report-versions), the dispute outcomes of test mode
+ * (docs/integrators.md#disputes-in-test-mode), GET /orders/{id}/disputes, rules 1 and 2,
+ * POST /test_helpers/disputes/{id}/resolve, rules 1 to 3, and openapi.yaml#webhooks.
+ * Disputes are opened through {@link DisputeService#open}, the entry point of the
+ * applicant's copy of their report; the outcome is chosen by the marker in the reason (the
+ * canned provider) or by the test helper.
  */
 @ExtendWith(FreshTenants.class)
 @OwnDatabase
@@ -74,7 +77,11 @@ class DisputesTest {
         clock.reset();
     }
 
-    /** Issue 35, disputes, rule: opening a dispute makes the report disputed and emits report.disputed with the report (FCRA 611(a)(1)). */
+    /**
+     * openapi.yaml#disputes: opening a dispute makes the report disputed and emits
+     * report.disputed with the report (FCRA 611(a)(1)), an event that does not exist under
+     * 2026-04-29 (docs/integrators.md#versions).
+     */
     @Test
     void openingADisputeMakesTheReportDisputedAndEmitsReportDisputed() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -109,7 +116,10 @@ class DisputesTest {
         Api.get("/events?type=report.disputed").key(key).header("Service-Tenant-Version", old).send().assertValidationErrors();
     }
 
-    /** Issue 35, disputes, rule: a record that cannot be verified is deleted; results and recommendation are decided again (FCRA 611(a)(5)(A)). */
+    /**
+     * openapi.yaml#disputes: a record that cannot be verified is deleted; results and
+     * recommendation are decided again (FCRA 611(a)(5)(A)).
+     */
     @Test
     void aDeletedRecordLeavesTheReportWithResultAndRecommendationDecidedAgain() {
         Policies.create(key, "No evictions", "{\"max_evictions\": 0}", true);
@@ -138,7 +148,7 @@ class DisputesTest {
         assertThat(previous.get("checks")).isEqualTo(before.get("checks"));
     }
 
-    /** Issue 35, disputes, rule: a corrected record replaces the disputed one (FCRA 611(a)(5)(A)). */
+    /** openapi.yaml#disputes: a corrected record replaces the disputed one (FCRA 611(a)(5)(A)). */
     @Test
     void aCorrectedRecordReplacesTheDisputedOne() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -161,7 +171,10 @@ class DisputesTest {
         assertThat(updated.get("data").get("previous_attributes").has("result")).isFalse();
     }
 
-    /** Issue 35, disputes, rule: an upheld record stays; the report is complete again, in the same version (FCRA 611(a)(6)). */
+    /**
+     * openapi.yaml#disputes, docs/integrators.md#report-versions: an upheld record stays; the
+     * report is complete again, in the same version (FCRA 611(a)(6)).
+     */
     @Test
     void anUpheldRecordStaysAndTheReportIsCompleteAgain() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -180,8 +193,9 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: what is not verified within 30 days is deleted (FCRA
-     * 611(a)(1)(A) and (a)(5)(A)), and not a second earlier; the earlier version stays readable.
+     * openapi.yaml#disputes, docs/operators.md#disputes: what is not verified within 30 days is
+     * deleted (FCRA 611(a)(1)(A) and (a)(5)(A)), and not a second earlier; the earlier version
+     * stays readable (GET /reports/{id}/versions/{version}, rules 1 to 3).
      */
     @Test
     void recordsNotVerifiedWithin30DaysAreDeletedAndTheEarlierVersionStaysReadable() {
@@ -215,7 +229,10 @@ class DisputesTest {
                 .contains("Version 1, since replaced by a later version");
     }
 
-    /** Issue 35, disputes, rule: in live mode the sandbox, which reported the records, reinvestigates them after its delay (FCRA 611(a)(1)). */
+    /**
+     * docs/integrators.md#disputes-in-test-mode: in live mode the sandbox, which reported the
+     * records, reinvestigates them after its delay (FCRA 611(a)(1)).
+     */
     @Test
     void theSandboxReinvestigatesALiveDisputeAfterItsDelay() {
         ObjectNode body = OrderRequests.body();
@@ -243,7 +260,7 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: the applicant is emailed the outcome with the report as it now
+     * openapi.yaml#disputes: the applicant is emailed the outcome with the report as it now
      * stands (FCRA 611(a)(6)), as their copy: without the landlord's recommendation.
      */
     @Test
@@ -276,7 +293,7 @@ class DisputesTest {
         return outcomes.get(0);
     }
 
-    /** Issue 35, disputes, rule: report.updated is delivered to webhooks, signed like every delivery. */
+    /** openapi.yaml#webhooks: report.updated is delivered to webhooks, signed like every delivery. */
     @Test
     void reportUpdatedIsDeliveredWithAValidSignature() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -300,7 +317,10 @@ class DisputesTest {
         }
     }
 
-    /** Issue 35, disputes, rule: another organisation's or the other mode's disputes and orders are 404, like missing ones. */
+    /**
+     * GET /orders/{id}/disputes, rule 2, and openapi.yaml#authentication: another
+     * organisation's or the other mode's disputes and orders are 404, like missing ones.
+     */
     @Test
     void anotherOrganisationsOrModesDisputesAndOrdersAre404() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -320,7 +340,7 @@ class DisputesTest {
         assertThat(foreign.status().getCode()).isEqualTo(404);
     }
 
-    /** Issue 35, disputes, rule: an order's disputes are listed newest first, paged by cursor like every list. */
+    /** GET /orders/{id}/disputes, rule 1: an order's disputes are listed newest first, paged by cursor like every list. */
     @Test
     void anOrdersDisputesArePagedNewestFirst() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -346,7 +366,10 @@ class DisputesTest {
                 .assertValidationErrors();
     }
 
-    /** Issue 35, disputes, rule: the test helper resolves an open dispute with the outcome named; bad input is our envelope. */
+    /**
+     * POST /test_helpers/disputes/{id}/resolve, rules 1 to 3: the test helper resolves an open
+     * dispute with the outcome named; bad input is our envelope (openapi.yaml#errors).
+     */
     @Test
     void theTestHelperResolvesWithTheOutcomeAndRefusesBadInput() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
@@ -373,8 +396,9 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: the dispute names records of the report and says why, in
-     * bounded text without bidirectional controls; one open dispute per report at a time.
+     * docs/integrators.md#what-a-dispute-names: the dispute names records of the report and
+     * says why, in bounded text without bidirectional controls; one open dispute per report at
+     * a time.
      */
     @Test
     void openRefusesBadRecordsBadReasonsAndASecondOpenDispute() {
@@ -411,9 +435,9 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: the applicant disputes a whole check; its provider verifies it
-     * as reported (upheld) and the check stays as it was, the report complete again in the
-     * same version (FCRA 611(a)(1)(A), 611(a)(6)).
+     * docs/integrators.md#disputes-of-whole-checks: the applicant disputes a whole check; its
+     * provider verifies it as reported (upheld) and the check stays as it was, the report
+     * complete again in the same version (FCRA 611(a)(1)(A), 611(a)(6)).
      */
     @Test
     void anUpheldWholeCreditCheckStaysAsItWas() {
@@ -437,8 +461,9 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: a whole check the provider corrects takes the provider's
-     * re-verified findings, which decide its result again, in a new version (FCRA 611(a)(5)(A)).
+     * docs/integrators.md#disputes-of-whole-checks: a whole check the provider corrects takes
+     * the provider's re-verified findings, which decide its result again, in a new version (FCRA
+     * 611(a)(5)(A)); the credit check as docs/integrators.md#disputes-in-test-mode corrects it.
      */
     @Test
     void aCorrectedWholeCreditCheckTakesTheReverifiedFindings() {
@@ -468,10 +493,10 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: a whole check that cannot be verified has its findings deleted:
-     * findings_deleted, empty details, clear; the report's result is decided again and a
-     * policy criterion that needs the check is decided as for a check not ordered (FCRA
-     * 611(a)(5)(A)). A check whose findings were deleted cannot be disputed again.
+     * docs/integrators.md#disputes-of-whole-checks: a whole check that cannot be verified has
+     * its findings deleted: findings_deleted, empty details, clear; the report's result is
+     * decided again and a policy criterion that needs the check is decided as for a check not
+     * ordered (FCRA 611(a)(5)(A)). A check whose findings were deleted cannot be disputed again.
      */
     @Test
     void aDeletedWholeCreditCheckLosesItsFindingsAndTheRecommendationIsDecidedAgain() {
@@ -511,8 +536,9 @@ class DisputesTest {
     }
 
     /**
-     * Issue 35, disputes, rule: a whole check its provider has not verified within 30 days has
-     * its findings deleted, by the sweep of overdue disputes (FCRA 611(a)(1)(A) and (a)(5)(A)).
+     * docs/integrators.md#disputes-of-whole-checks, docs/operators.md#disputes: a whole check
+     * its provider has not verified within 30 days has its findings deleted, by the sweep of
+     * overdue disputes (FCRA 611(a)(1)(A) and (a)(5)(A)).
      */
     @Test
     void aWholeCheckNotVerifiedWithin30DaysHasItsFindingsDeleted() {
@@ -535,7 +561,10 @@ class DisputesTest {
         assertThat(credit.get("details").toString()).isEqualTo("{}");
     }
 
-    /** Issue 35, disputes, rule: a court-record check disputed as a whole is reinvestigated whole: every record corrected (FCRA 611(a)(5)(A)). */
+    /**
+     * docs/integrators.md#disputes-in-test-mode: a court-record check disputed as a whole is
+     * reinvestigated whole: every record corrected (FCRA 611(a)(5)(A)).
+     */
     @Test
     void aWholeEvictionCheckCorrectedCorrectsEveryRecord() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");

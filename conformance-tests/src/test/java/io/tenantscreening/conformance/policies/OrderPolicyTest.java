@@ -43,7 +43,7 @@ class OrderPolicyTest {
     @Fresh
     private String key;
 
-    /** Order: the policy named and the rent given are the order's, in every answer that shows it. */
+    /** POST /orders, rule 10: the policy named, and the rent given, are the order's, in every answer that shows it. */
     @Test
     void anOrderKeepsThePolicyItNamesAndItsRent() {
         String policy = Policies.create(key, "{\"min_credit_score\": 600}");
@@ -64,7 +64,7 @@ class OrderPolicyTest {
         assertThat(listed.get("monthly_rent").asLong()).isEqualTo(150_000);
     }
 
-    /** Rule 10: without screening_policy_id and without a default, no policy applies. */
+    /** POST /orders, rule 10: without screening_policy_id and without a default, no policy applies. */
     @Test
     void withoutPolicyOrDefaultBothMembersAreNull() {
         Policies.create(key, "{}");
@@ -80,7 +80,7 @@ class OrderPolicyTest {
         assertThat(rentOnly.get("monthly_rent").asLong()).isEqualTo(99_000);
     }
 
-    /** Rule 10: without screening_policy_id the organisation's default of the mode applies, and the order shows it. */
+    /** POST /orders, rule 10: without screening_policy_id the organisation's default of the mode applies, and the order shows it. */
     @Test
     void theDefaultAppliesWhenNoPolicyIsNamed() {
         String other = Policies.create(key, "{}");
@@ -95,7 +95,7 @@ class OrderPolicyTest {
         assertThat(place(key, naming).json().get("screening_policy_id").asText()).as("a named policy wins").isEqualTo(other);
     }
 
-    /** Rule 10: a new default, or the default archived, changes nothing for orders placed before. */
+    /** POST /orders, rule 10: a new default, or the default archived, changes nothing for orders placed before. */
     @Test
     void anOrderKeepsItsPolicyWhenTheDefaultChangesOrItIsArchived() {
         String first = Policies.create(key, "First", "{}", true);
@@ -111,10 +111,10 @@ class OrderPolicyTest {
     }
 
     /**
-     * Rule 10 in live mode: the order gets the policy found when its key was claimed (and its
-     * charge recorded), even when, while the gateway answers, another policy becomes the
-     * default (one this request could not meet: it has an income ratio and the request no
-     * rent) and the claimed one is archived.
+     * POST /orders, rule 10 in live mode: the order gets the policy found when its key was
+     * claimed (and its charge recorded), even when, while the gateway answers, another policy
+     * becomes the default (one this request could not meet: it has an income ratio and the
+     * request no rent) and the claimed one is archived.
      */
     @Test
     void aLiveOrderGetsThePolicyFoundWhenItWasClaimed() throws Exception {
@@ -137,7 +137,7 @@ class OrderPolicyTest {
         assertThat(placed.json().get("screening_policy_id").asText()).isEqualTo(claimed);
     }
 
-    /** Rule 10: a policy unknown, of another organisation or of the other mode is 404. */
+    /** POST /orders, rule 10: a policy unknown, of another organisation or of the other mode is 404. */
     @Test
     void aPolicyOfAnotherOrganisationOrModeIs404() {
         String foreign = Policies.create(TestTenant.create().testKey(), "{}");
@@ -152,7 +152,7 @@ class OrderPolicyTest {
         assertThat(Api.get("/orders").key(key).send().json().get("count").asLong()).isZero();
     }
 
-    /** Rule 10: an archived policy is 422 with source.pointer /order/screening_policy_id. */
+    /** POST /orders, rule 10: an archived policy is 422 with source.pointer /order/screening_policy_id. */
     @Test
     void anArchivedPolicyIsRefused() {
         String policy = Policies.create(key, "{}");
@@ -164,7 +164,7 @@ class OrderPolicyTest {
         assertThat(Api.get("/orders").key(key).send().json().get("count").asLong()).isZero();
     }
 
-    /** Rule 11: the policy that applies (named, or the default) has a ratio: monthly_rent is required. */
+    /** POST /orders, rule 11: the policy that applies (named, or the default) has a ratio: monthly_rent is required. */
     @ParameterizedTest(name = "policy named: {0}")
     @ValueSource(booleans = {true, false})
     void aPolicyWithAnIncomeRatioNeedsTheRent(boolean named) {
@@ -193,7 +193,7 @@ class OrderPolicyTest {
         assertPointers(response.assertValidationErrors(), "/order/monthly_rent");
     }
 
-    /** Rule 7: the same key with another screening_policy_id or monthly_rent is another request. */
+    /** POST /orders, rule 7: the same key with another screening_policy_id or monthly_rent is another request. */
     @Test
     void aReusedKeyWithAnotherPolicyOrRentIsRefused() {
         String liveKey = tenant.liveKey();

@@ -27,11 +27,13 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions (a report's recommendation under its order's policy, the reason codes, null
- * without a policy, the policy kept by the order) and Test mode, Recommendations (the table
- * for the profiles 0000 to 0004, the income ratio above a rent of 173333, a starter order);
- * Report.recommendation in GET /reports/{id}, in the report.completed event and in the PDF.
- * The profiles 0005 to 0007 are covered with findings of their own in RecommenderTest.
+ * Recommendations (docs/integrators.md#screening-policies-and-recommendations: a report's
+ * recommendation under its order's policy, the reason codes, null without a policy, the
+ * policy kept by the order, POST /orders, rule 10) and their test-mode table
+ * (openapi.yaml#test-mode: the profiles 0000 to 0004, the income ratio above a rent of
+ * 173333, a starter order); the report's recommendation in GET /reports/{id}, in the
+ * report.completed event and in the PDF. The profiles 0005 to 0007 are covered with findings
+ * of their own in RecommenderTest.
  */
 @ExtendWith(FreshTenants.class)
 class RecommendationTest {
@@ -42,7 +44,10 @@ class RecommendationTest {
     @Fresh
     private String key;
 
-    /** Test mode, Recommendations: a complete order with both add-ons and a rent of 150000 under a policy with every criterion. */
+    /**
+     * openapi.yaml#test-mode, recommendations: a complete order with both add-ons and a rent of
+     * 150000 under a policy with every criterion.
+     */
     @ParameterizedTest(name = "SSN ending {0}: {1} {2}")
     @CsvSource({
             "0000, accept,   '',                          ''",
@@ -66,6 +71,7 @@ class RecommendationTest {
         }
     }
 
+    /** docs/integrators.md#screening-policies-and-recommendations: a reason's detail gives the figures. */
     @Test
     void theDetailsGiveTheFigures() {
         String policy = Policies.create(key, Policies.EVERY_CRITERION);
@@ -75,7 +81,7 @@ class RecommendationTest {
         assertThat(reason.get("detail").asText()).isEqualTo("1 eviction record filed within 7 years; the policy allows 0.");
     }
 
-    /** Test mode, Recommendations: with 0000 and a monthly_rent above 173333 the income ratio fails. */
+    /** openapi.yaml#test-mode, recommendations: with 0000 and a monthly_rent above 173333 the income ratio fails. */
     @Test
     void aRentAboveAThirdOfTheIncomeIsConditional() {
         String policy = Policies.create(key, Policies.EVERY_CRITERION);
@@ -92,7 +98,7 @@ class RecommendationTest {
         assertThat(reason.get("detail").asText()).contains("$5,200.00").contains("$1,733.34");
     }
 
-    /** Test mode, Recommendations: a starter order is review, with check_not_ordered for each check the policy needs. */
+    /** openapi.yaml#test-mode, recommendations: a starter order is review, with check_not_ordered for each check the policy needs. */
     @Test
     void aStarterOrderIsReviewForEachMissingCheck() {
         String policy = Policies.create(key, Policies.EVERY_CRITERION);
@@ -109,7 +115,7 @@ class RecommendationTest {
                 .containsExactly("eviction", "criminal", "identity_verification", "income_verification");
     }
 
-    /** Decisions: null when the order has no policy. */
+    /** docs/integrators.md#screening-policies-and-recommendations: the recommendation is null when the order has no policy. */
     @Test
     void anOrderWithoutPolicyHasNoRecommendation() {
         String id = placed(key, body());
@@ -121,7 +127,7 @@ class RecommendationTest {
         assertThat(report.get("recommendation").isNull()).isTrue();
     }
 
-    /** Decisions: the default policy applies to an order that names none, and the order shows it. */
+    /** POST /orders, rule 10: the default policy applies to an order that names none, and the order shows it. */
     @Test
     void theDefaultPolicyIsAppliedAndShownOnTheOrder() {
         String policy = Policies.create(key, "Standard", "{\"max_evictions\": 0}", true);
@@ -137,7 +143,11 @@ class RecommendationTest {
         assertThat(recommendation.get("decision").asText()).isEqualTo("decline");
     }
 
-    /** Decisions: a policy made the default, or archived, after an order was placed affects neither its policy nor its recommendation. */
+    /**
+     * POST /orders, rule 10, and POST /screening_policies/{id}/archive, rule 2: a policy made the
+     * default, or archived, after an order was placed affects neither its policy nor its
+     * recommendation.
+     */
     @Test
     void laterChangesOfPoliciesDoNotChangeAnOrdersRecommendation() {
         String strict = Policies.create(key, "Strict", "{\"max_evictions\": 0}", true);
@@ -157,7 +167,11 @@ class RecommendationTest {
         assertThat(recommendation.get("decision").asText()).isEqualTo("decline");
     }
 
-    /** Decisions: the recommendation is in the report's JSON (by order and by id), its PDF and the report.completed event. */
+    /**
+     * docs/integrators.md#screening-policies-and-recommendations: the recommendation is in the
+     * report's JSON (by order and by id), its PDF and the report.completed event, its reasons in
+     * the order of the report's checks.
+     */
     @Test
     void theRecommendationIsInTheReportItsEventAndItsPdf() throws IOException {
         String policy = Policies.create(key, "Standard apartments", Policies.EVERY_CRITERION, false);
@@ -197,6 +211,7 @@ class RecommendationTest {
                 "Applicant");
     }
 
+    /** docs/integrators.md#screening-policies-and-recommendations: the PDF shows an accept without reasons, and nothing without a policy. */
     @Test
     void aPdfShowsAnAcceptWithoutReasonsAndNothingWithoutAPolicy() throws IOException {
         String policy = Policies.create(key, "Standard apartments", Policies.EVERY_CRITERION, false);

@@ -28,11 +28,13 @@ import static io.tenantscreening.conformance.support.JsonAssertions.assertPointe
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The /screening_policies operations: POST /screening_policies (criteria, `default`, the
- * eviction lookback), GET (one and the list), POST …/make_default and POST …/archive (both
- * idempotent), ScreeningCriteria (a response shows every criterion), ScreeningPolicy (at
- * most one default per organisation and mode), Ids (pol_ / pol_test_), Lists, and tenancy
- * (another organisation's or mode's policy is 404).
+ * The /screening_policies operations (docs/integrators.md#screening-policies-and-recommendations):
+ * POST /screening_policies, rules 1 to 4 (criteria, a response shows every criterion, the
+ * eviction lookback, `default`, at most one default per organisation and mode), GET (one and
+ * the list), POST /screening_policies/{id}/make_default, rules 1 to 3, and
+ * POST /screening_policies/{id}/archive, rules 1 to 3 (both idempotent); ids pol_ and
+ * pol_test_ (openapi.yaml#ids-and-timestamps), lists (openapi.yaml#lists-and-pagination), and
+ * tenancy (another organisation's or mode's policy is 404, openapi.yaml#authentication).
  */
 @ExtendWith(FreshTenants.class)
 class ScreeningPoliciesTest {
@@ -44,7 +46,7 @@ class ScreeningPoliciesTest {
     @Fresh
     private String key;
 
-    /** POST /screening_policies: 201 with Location; the policy as created is what GET answers. */
+    /** POST /screening_policies, rule 1: 201 with Location; the policy as created is what GET answers. */
     @Test
     void aPolicyIsCreatedWithEveryCriterionAndReadBack() throws IOException {
         ApiResponse created = create("{\"name\": \"  Standard apartments \", \"criteria\": {\"min_credit_score\": 620, "
@@ -67,7 +69,7 @@ class ScreeningPoliciesTest {
         assertThat(get(key, id).json()).isEqualTo(policy);
     }
 
-    /** ScreeningCriteria: in a response every member is present, null (or false) when the policy does not use it. */
+    /** POST /screening_policies, rule 1: in a response every criterion is present, null (or false) when the policy does not use it. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
             "{\"name\": \"Any\"}",
@@ -82,7 +84,7 @@ class ScreeningPoliciesTest {
                 + "\"require_identity_verified\": false}"));
     }
 
-    /** ScreeningCriteria, eviction_lookback_years: 7 when max_evictions is set without it. */
+    /** POST /screening_policies, rule 2: eviction_lookback_years is 7 when max_evictions is set without it. */
     @Test
     void aMaximumOfEvictionsWithoutLookbackCountsSevenYears() {
         JsonNode criteria = create("{\"name\": \"Any\", \"criteria\": {\"max_evictions\": 0}}").json().get("criteria");
@@ -91,7 +93,7 @@ class ScreeningPoliciesTest {
         assertThat(criteria.get("eviction_lookback_years").asInt()).isEqualTo(7);
     }
 
-    /** POST /screening_policies: eviction_lookback_years without max_evictions is 422, pointing at it. */
+    /** POST /screening_policies, rule 2: eviction_lookback_years without max_evictions is 422, pointing at it. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"{\"eviction_lookback_years\": 3}", "{\"eviction_lookback_years\": 3, \"max_evictions\": null}"})
     void anEvictionLookbackWithoutMaximumIsRefused(String criteria) {
@@ -102,7 +104,7 @@ class ScreeningPoliciesTest {
         assertThat(list(key).get("count").asLong()).isZero();
     }
 
-    /** ScreeningCriteria: the bounds of each criterion. */
+    /** The bounds of each criterion in the schema of ScreeningCriteria, checked as every request is (openapi.yaml#errors). */
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({
             "min_credit_score, 299", "min_credit_score, 851",
@@ -120,6 +122,7 @@ class ScreeningPoliciesTest {
         assertThat(list(key).get("count").asLong()).isZero();
     }
 
+    /** openapi.yaml#errors: the bounds of the criteria themselves are accepted. */
     @Test
     void theBoundsThemselvesAreAccepted() {
         assertThat(create("{\"name\": \"Low\", \"criteria\": {\"min_credit_score\": 300, \"max_evictions\": 0, "
@@ -130,6 +133,7 @@ class ScreeningPoliciesTest {
                 .isEqualTo(201);
     }
 
+    /** openapi.yaml#errors: a policy needs a name, on one line and not blank. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"{}", "{\"name\": \"\"}", "{\"name\": \"   \"}", "{\"name\": \"Two\\nlines\"}"})
     void aPolicyNeedsANameOfOneLineThatIsNotBlank(String policy) {
@@ -139,6 +143,7 @@ class ScreeningPoliciesTest {
         assertThat(list(key).get("count").asLong()).isZero();
     }
 
+    /** openapi.yaml#errors: a name of invisible characters only is blank. */
     @Test
     void aNameOfInvisibleCharactersIsRefused() {
         JsonNode errors = create("{\"name\": \"\\u200b\\u2800\"}").assertValidationErrors();
@@ -147,7 +152,7 @@ class ScreeningPoliciesTest {
         assertThat(list(key).get("count").asLong()).isZero();
     }
 
-    /** POST /screening_policies with default: the new policy replaces the previous default in one step. */
+    /** POST /screening_policies, rule 4: with default, the new policy replaces the previous default in one step. */
     @Test
     void creatingADefaultReplacesThePreviousDefault() {
         String first = Policies.create(key, "First", "{}", true);
@@ -162,7 +167,7 @@ class ScreeningPoliciesTest {
         assertThat(defaults(key)).containsExactly(second.json().get("id").asText());
     }
 
-    /** POST /screening_policies/{id}/make_default: the previous default stops being it; again changes nothing. */
+    /** POST /screening_policies/{id}/make_default, rules 1 and 2: the previous default stops being it; again changes nothing. */
     @Test
     void makeDefaultSwitchesTheDefaultAndIsIdempotent() {
         String first = Policies.create(key, "First", "{}", true);
@@ -179,7 +184,10 @@ class ScreeningPoliciesTest {
         assertThat(defaults(key)).containsExactly(second);
     }
 
-    /** POST /screening_policies/{id}/archive: archived_at set, no longer the default, no default left; again changes nothing. */
+    /**
+     * POST /screening_policies/{id}/archive, rules 1 and 3: archived_at set, no longer the
+     * default, no default left; again changes nothing.
+     */
     @Test
     void archivingTheDefaultLeavesNoDefaultAndIsIdempotent() {
         String policy = Policies.create(key, "Old", "{}", true);
@@ -196,7 +204,7 @@ class ScreeningPoliciesTest {
         assertThat(get(key, policy).json()).isEqualTo(archived.json());
     }
 
-    /** POST /screening_policies/{id}/make_default: an archived policy is 422 with source.parameter id. */
+    /** POST /screening_policies/{id}/make_default, rule 3: an archived policy is 422 with source.parameter id. */
     @Test
     void anArchivedPolicyCannotBecomeTheDefault() {
         String current = Policies.create(key, "Current", "{}", true);
@@ -209,7 +217,7 @@ class ScreeningPoliciesTest {
         assertThat(defaults(key)).containsExactly(current);
     }
 
-    /** Tenancy: another organisation's policy, or one of the other mode, is answered like a missing one. */
+    /** openapi.yaml#authentication: another organisation's policy, or one of the other mode, is answered like a missing one. */
     @Test
     void aPolicyOfAnotherOrganisationOrModeIs404() {
         String id = Policies.create(key, "Mine", "{}", true);
@@ -231,6 +239,7 @@ class ScreeningPoliciesTest {
         assertThat(get(key, id).json().get("archived_at").isNull()).isTrue();
     }
 
+    /** openapi.yaml#authentication: a read_only key reads policies but changes none (403). */
     @Test
     void aReadOnlyKeyReadsPoliciesButChangesNone() {
         String id = Policies.create(key, "{}");
@@ -244,7 +253,10 @@ class ScreeningPoliciesTest {
         Api.post("/screening_policies/" + id + "/archive").key(readOnly).send().assertError(403, "forbidden");
     }
 
-    /** GET /screening_policies: newest first, archived ones included, paged by keyset; live and test apart. */
+    /**
+     * GET /screening_policies, as openapi.yaml#lists-and-pagination pages every list: newest
+     * first, archived ones included, paged by keyset; live and test apart.
+     */
     @Test
     void theListPagesNewestFirstWithArchivedPolicies() {
         List<String> created = new ArrayList<>();
@@ -275,8 +287,9 @@ class ScreeningPoliciesTest {
     }
 
     /**
-     * ScreeningPolicy, default: at most one per organisation and mode, also when requests race
-     * to change it (with and without a default before), and every racing request succeeds.
+     * POST /screening_policies, rule 4, and POST /screening_policies/{id}/make_default, rule 1:
+     * at most one default per organisation and mode, also when requests race to change it
+     * (with and without a default before), and every racing request succeeds.
      */
     @ParameterizedTest(name = "a default before: {0}")
     @ValueSource(booleans = {false, true})

@@ -38,12 +38,13 @@ import static io.tenantscreening.conformance.support.Screenings.eventsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Rule 1 (reports are produced asynchronously), GET /orders/{id}/report; decisions:
- * Providers (the configured provider per check type, the built-in sandbox in live mode,
- * which says so in the report). A live order becomes pending the way the applicant's
- * submission will make it (the service's OrderLifecycle, not SQL); the test server answers
- * live income checks with {@link ScriptedIncomeProvider}, everything else with the sandbox
- * (1 s delay), and abandons a provider after 1 s.
+ * Screening in live mode (openapi.yaml#screening-and-reports: reports are produced
+ * asynchronously, GET /orders/{id}/report, rule 1; the provider the operator configured per
+ * check type, docs/operators.md#orders-and-screening, by default the built-in sandbox, which
+ * the report names, docs/integrators.md#reports). A live order becomes pending the way the
+ * applicant's submission will make it (the service's OrderLifecycle, not SQL); the test
+ * server answers live income checks with {@link ScriptedIncomeProvider}, everything else with
+ * the sandbox (1 s delay), and abandons a provider after 1 s.
  */
 @ExtendWith(FreshTenants.class)
 @StartsServiceProcesses
@@ -56,6 +57,10 @@ class LiveScreeningTest {
     @Fresh(mode = Mode.LIVE, cardOnFile = true)
     private String key;
 
+    /**
+     * openapi.yaml#screening-and-reports: a submitted live order is screened by the sandbox
+     * after its delay, with a credit score from 580 to 819, and completed with its report.
+     */
     @Test
     void aSubmittedLiveOrderIsScreenedByTheSandboxAfterItsDelay() {
         ObjectNode body = body();
@@ -88,11 +93,11 @@ class LiveScreeningTest {
     }
 
     /**
-     * Screening and reports, Records limited by age, in live mode: the sandbox's profile 0007
-     * (Test mode: live mode's sandbox gives the same profiles) answers an eviction judgment
-     * and an arrest filed nine years before and a conviction filed twelve years before; the
-     * report keeps only the conviction, and the eviction check whose only record was left
-     * out is clear. The records left out are not stored either.
+     * docs/integrators.md#records-limited-by-age, in live mode: the sandbox's profile 0007
+     * (openapi.yaml#test-mode: live mode's sandbox gives the same profiles) answers an eviction
+     * judgment and an arrest filed nine years before and a conviction filed twelve years
+     * before; the report keeps only the conviction, and the eviction check whose only record
+     * was left out is clear. The records left out are not stored either.
      */
     @Test
     void recordsTooOldToReportAreLeftOutOfALiveReportAndConvictionsStay() throws IOException {
@@ -121,11 +126,11 @@ class LiveScreeningTest {
     }
 
     /**
-     * Screening and reports, Records limited by age, counted from the day of the report: a
-     * check answered on an earlier day, whose record was within seven years then, passes the
-     * limit again when the report is made. Here the eviction check is stored as answered
-     * while the sandbox's other checks wait (the service's clock stands still), with a record
-     * filed seven years and a day before the day the report is made.
+     * docs/integrators.md#records-limited-by-age, counted from the day of the report: a check
+     * answered on an earlier day, whose record was within seven years then, passes the limit
+     * again when the report is made. Here the eviction check is stored as answered while the
+     * sandbox's other checks wait (the service's clock stands still), with a record filed
+     * seven years and a day before the day the report is made.
      */
     @Test
     void aCheckAnsweredOnAnEarlierDayPassesTheLimitAgainOnTheDayOfTheReport() {
@@ -160,7 +165,7 @@ class LiveScreeningTest {
         }
     }
 
-    /** Test mode, outcome profiles: 0005 is a credit score of 560 in live mode's sandbox too, and clear. */
+    /** docs/integrators.md#outcome-profiles: 0005 is a credit score of 560 in live mode's sandbox too, and clear. */
     @Test
     void theSandboxGivesTheLowScoreOfProfile0005() {
         ObjectNode body = body();
@@ -175,6 +180,7 @@ class LiveScreeningTest {
         assertThat(credit.get("result").asText()).isEqualTo("clear");
     }
 
+    /** openapi.yaml#screening-and-reports: the sandbox answers deterministically, from the applicant's data alone. */
     @Test
     void theSandboxAnswersFromTheApplicantsDataAlone() {
         String first = placed(key, sameApplicant());
@@ -190,6 +196,11 @@ class LiveScreeningTest {
         assertThat(one).isEqualTo(other);
     }
 
+    /**
+     * openapi.yaml#screening-and-reports (a provider that fails is asked again with backoff)
+     * and docs/operators.md#background-work (operator work list --failing shows the last
+     * error): a failing provider is retried until it answers.
+     */
     @Test
     void aFailingProviderIsRetriedWithItsErrorVisibleToOperatorsUntilItAnswers() {
         ScriptedIncomeProvider provider = TestServer.bean(ScriptedIncomeProvider.class);
@@ -218,6 +229,7 @@ class LiveScreeningTest {
                 .isEqualTo(480_000);
     }
 
+    /** docs/operators.md#orders-and-screening, PROVIDER_TIMEOUT: a provider that does not answer in time is abandoned and asked again. */
     @Test
     void aProviderThatDoesNotAnswerInTimeIsAbandonedAndAskedAgain() {
         ScriptedIncomeProvider provider = TestServer.bean(ScriptedIncomeProvider.class);
@@ -231,6 +243,11 @@ class LiveScreeningTest {
         assertThat(provider.abandoned(applicantId)).as("the first call was interrupted after the timeout").isTrue();
     }
 
+    /**
+     * docs/design.md#order-lifecycle-and-screening (a provider answers later with a reference
+     * and when to ask again) and docs/integrators.md#reports (the report names its checks'
+     * providers, each check its own).
+     */
     @Test
     void aProviderThatAnswersLaterIsAskedAgainWithItsReferenceAndTheReportNamesEachProvider() {
         ScriptedIncomeProvider provider = TestServer.bean(ScriptedIncomeProvider.class);

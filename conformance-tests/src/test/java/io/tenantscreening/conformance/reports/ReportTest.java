@@ -38,10 +38,12 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: GET /orders/{id}/report, GET /reports/{id}, Rule 2 (isolation per mode), Rule 3
- * (canned answers in test mode), Authentication rule 4; decisions: Test mode (outcome
- * profiles), Packages, add-ons, reports (checks per package and add-on, the report's
- * fields, the same record by order and by id, PDF).
+ * Reports: GET /orders/{id}/report, rules 1 to 4, GET /reports/{id}, rules 1 to 3, and
+ * GET /reports/{id}/pdf, rules 1 and 2; isolation per organisation and mode
+ * (openapi.yaml#authentication); the canned answers of test mode, by outcome profile
+ * (openapi.yaml#test-mode, docs/integrators.md#outcome-profiles); the checks of each package
+ * and add-on and the report's fields (docs/integrators.md#reports); the PDF
+ * (docs/integrators.md#the-pdf).
  */
 @ExtendWith(FreshTenants.class)
 @OwnDatabase
@@ -90,10 +92,11 @@ class ReportTest {
     }
 
     /**
-     * Test mode, outcome profiles, with their records dated back from the day of the
-     * screening; Screening and reports, Records limited by age (0007: the old eviction and
-     * arrest are left out, the eviction check is clear, the old conviction stays);
-     * CourtRecord.conviction (null for evictions, a boolean for criminal records).
+     * docs/integrators.md#outcome-profiles, with their records dated back from the day of the
+     * screening; docs/integrators.md#records-limited-by-age (0007: the old eviction and arrest
+     * are left out, the eviction check is clear, the old conviction stays); a court record's
+     * conviction, null for evictions and a boolean for criminal records
+     * (docs/integrators.md#reports).
      */
     @ParameterizedTest(name = "SSN ending {0}: {1}")
     @CsvSource({
@@ -148,6 +151,7 @@ class ReportTest {
         assertThat(report.get("id").asText()).startsWith("rpt_test_");
     }
 
+    /** docs/integrators.md#outcome-profiles (packages and add-ons): a report has exactly the checks of its package and add-ons. */
     @ParameterizedTest(name = "{0} with [{1}] → {2}")
     @CsvSource({
             "starter,    '',                                          credit",
@@ -176,6 +180,7 @@ class ReportTest {
                 .isEqualTo(addOns.contains("identity_verification") ? "consider" : "clear");
     }
 
+    /** GET /orders/{id}/report, rule 3, and GET /reports/{id}, rule 1: the same record by order and by id. */
     @Test
     void theReportOfAnOrderAndTheReportByIdAreTheSameRecord() {
         String id = placed(key, body());
@@ -187,6 +192,7 @@ class ReportTest {
         assertThat(byId).isEqualTo(byOrder);
     }
 
+    /** GET /orders/{id}/report, rule 2, and GET /reports/{id}, rule 2: another organisation's or mode's report is 404. */
     @Test
     void aReportOfAnotherOrganisationOrOfTheOtherModeIs404() {
         TestTenant other = TestTenant.create();
@@ -208,9 +214,9 @@ class ReportTest {
     }
 
     /**
-     * The report's PDF, issue 34 (made for people): the agency block at the top, dates and
-     * times as people write them in the agency's time zone (New York unless configured),
-     * one page.
+     * docs/integrators.md#the-pdf, a PDF made for people: the agency block at the top, dates
+     * and times as people write them in the agency's time zone (New York unless configured),
+     * one page; by order and by id (GET /orders/{id}/report, rule 4).
      */
     @Test
     void thePdfShowsTheSameDataAsTheJson() throws IOException {
@@ -262,9 +268,10 @@ class ReportTest {
     }
 
     /**
-     * CourtRecord.conviction, required and nullable: a report stored before court records
-     * said whether they are convictions answers null for them (the contract check of every
-     * answer fails on a missing member), and its PDF says nothing of it.
+     * docs/integrators.md#reports, a court record's conviction, required and nullable: a
+     * report stored before court records said whether they are convictions answers null for
+     * them (the contract check of every answer fails on a missing member), and its PDF says
+     * nothing of it.
      */
     @Test
     void aReportStoredBeforeCourtRecordsSaidWhetherTheyAreConvictionsAnswersNull() throws IOException {
@@ -294,6 +301,7 @@ class ReportTest {
         assertThat(lines(text(pdf.bytes()))).contains("Misdemeanor: Theft of property under $750. Disposition: Deferred adjudication.");
     }
 
+    /** GET /orders/{id}/report, rule 4: Accept decides between JSON and PDF, by quality; anything else is 406. */
     @Test
     void acceptDecidesBetweenJsonAndPdfAndAnythingElseIs406() {
         String id = placed(key, body());
@@ -317,9 +325,9 @@ class ReportTest {
     }
 
     /**
-     * Issue 33 (a PDF operation per report): GET /reports/{id}/pdf answers only the PDF, the
-     * same document as the negotiated one, whatever Accept says (a generated client may ask
-     * for JSON, the media type of the errors); errors stay JSON.
+     * GET /reports/{id}/pdf, rules 1 and 2, a PDF operation per report: it answers only the
+     * PDF, the same document as the negotiated one, whatever Accept says (a generated client
+     * may ask for JSON, the media type of the errors); errors stay JSON.
      */
     @Test
     void thePdfOperationAnswersOnlyThePdfAndErrorsInTheEnvelope() throws IOException {
@@ -343,6 +351,7 @@ class ReportTest {
         }
     }
 
+    /** GET /orders/{id}/report, rule 1: no report yet is 404 whatever the Accept. */
     @Test
     void aMissingReportIsStill404WhateverTheAccept() {
         String id = placed(key, body());
