@@ -43,7 +43,7 @@ class TestSourcesTest {
     /** What cites documents kept outside the repository: the seed interface, its decisions, and issues by number or name. */
     private static final List<Pattern> ELSEWHERE = List.of(
             Pattern.compile("[S]eed"),
-            Pattern.compile("(?i)\\bdecisions\\b"),
+            Pattern.compile("(?i)\\bdecisions\\s*:"),
             Pattern.compile("(?i)\\bissues? \\d"),
             Pattern.compile("(?i)\\b\\w+ issue(?:, |'s |: )"),
             Pattern.compile("(?i)\\bfindings? \\d"));
