@@ -8,8 +8,10 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Contract, Versioning and EventType: the event types are the contract's, and the
- * adverse_action.* types exist from version 2026-11-25 on, every other type in every version.
+ * openapi.yaml#versioning, docs/integrators.md#versions and the contract's EventType: the
+ * event types are the contract's, and the types that came with version 2026-11-25
+ * (adverse_action.*, report.disputed, order.payment_*; docs/integrators.md#events) exist
+ * from it on, every other type in every version.
  */
 class EventTypeTest {
 
@@ -35,7 +37,7 @@ class EventTypeTest {
                 .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
     }
 
-    /** Issue 35, disputes: report.disputed is new in 2026-11-25, so clients of 2026-04-29 never see it. */
+    /** docs/integrators.md#versions: report.disputed is new in 2026-11-25, so clients of 2026-04-29 never see it. */
     @Test
     void reportDisputedExistsFrom20261125On() {
         assertThat(EventType.REPORT_DISPUTED.value()).isEqualTo("report.disputed");

@@ -12,7 +12,11 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The pure parts of the retention sweep: its setting, and how a batch of old events is taken apart. */
+/**
+ * The pure parts of the retention sweep (docs/design.md#background-work,
+ * docs/operators.md#events-and-their-retention): its setting, and how a batch of old events
+ * is taken apart.
+ */
 class OldEventsTest {
 
     private static final Tenant A_TEST = new Tenant("org_a", Mode.TEST);
@@ -20,7 +24,7 @@ class OldEventsTest {
     private static final Tenant B_TEST = new Tenant("org_b", Mode.TEST);
     private static final Instant T = Instant.parse("2026-10-01T00:00:00Z");
 
-    /** Issue 37, bounded growth, rule: events are removed by tenant (each tenant's in a statement of its own), oldest first. */
+    /** docs/design.md#background-work: events are removed by tenant (each tenant's in a statement of its own), oldest first. */
     @Test
     void aBatchIsRemovedTenantByTenantEachTenantsEventsOldestFirst() {
         OldEvents batch = new OldEvents(List.of(event(A_TEST, "evt_1", 0), event(B_TEST, "evt_2", 1), event(A_LIVE, "evt_3", 2),
@@ -34,7 +38,7 @@ class OldEventsTest {
         assertThat(byTenant.get(A_LIVE)).containsExactly("evt_3");
     }
 
-    /** Issue 37, bounded growth, rule: the next batch starts after the newest event of the last, so events kept back are not read again. */
+    /** docs/design.md#background-work: the next batch starts after the newest event of the last, so events kept back are not read again. */
     @Test
     void theNextBatchStartsAfterTheNewestEventOfThisOne() {
         OldEvents.Event newest = event(B_TEST, "evt_5", 3);
@@ -43,7 +47,10 @@ class OldEventsTest {
         assertThat(new OldEvents(List.of()).last()).isNull();
     }
 
-    /** Issue 37, bounded growth, rule: the retention is a documented setting; none or a negative one would remove every event at once. */
+    /**
+     * docs/operators.md#events-and-their-retention: the retention (EVENT_RETENTION) must be
+     * longer than zero; none or a negative one would remove every event at once.
+     */
     @Test
     void aRetentionOfZeroOrLessIsRefused() {
         assertThat(EventRetention.positive(Duration.ofDays(30))).isEqualTo(Duration.ofDays(30));

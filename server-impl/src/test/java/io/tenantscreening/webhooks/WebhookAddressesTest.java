@@ -12,15 +12,17 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Which addresses deliveries may go to, asked of the refusal function address by address.
+ * Which addresses deliveries may go to (docs/integrators.md#webhooks, Addresses;
+ * POST /webhook_endpoints, rule 6), asked of the refusal function address by address.
  * Every address is a literal, so nothing is resolved and nothing is connected to.
  */
 class WebhookAddressesTest {
 
     /**
-     * Issue 36, finding 3: the ranges of the IANA special-purpose registries that are not
-     * globally reachable (documentation, benchmarking, reserved and the rest), the IPv6 space
-     * outside global unicast, and IPv6 forms that carry such an IPv4 address, are refused.
+     * POST /webhook_endpoints, rule 6: the ranges of the IANA special-purpose registries that
+     * are not globally reachable (documentation, benchmarking, reserved and the rest), the IPv6
+     * space outside global unicast, and IPv6 forms that carry such an IPv4 address, are
+     * refused.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
@@ -39,8 +41,8 @@ class WebhookAddressesTest {
     }
 
     /**
-     * Issue 36, finding 3: what the registries record as globally reachable stays allowed,
-     * the exceptions inside refused blocks included, and so do IPv6 forms carrying a
+     * POST /webhook_endpoints, rule 6: what the registries record as globally reachable stays
+     * allowed, the exceptions inside refused blocks included, and so do IPv6 forms carrying a
      * globally reachable IPv4 address through NAT64 or 6to4.
      */
     @ParameterizedTest(name = "{0}")
@@ -55,9 +57,9 @@ class WebhookAddressesTest {
     }
 
     /**
-     * Issue 36, finding 3: the table decides as it says. Each row is a network address with
-     * no host bits set, and its first and last addresses are refused when the row is not
-     * globally reachable (loopback included) and allowed when it is a globally reachable
+     * POST /webhook_endpoints, rule 6: the table decides as it says. Each row is a network
+     * address with no host bits set, and its first and last addresses are refused when the row
+     * is not globally reachable (loopback included) and allowed when it is a globally reachable
      * exception; rows that carry an IPv4 address are judged by it (the cases above).
      */
     @Test

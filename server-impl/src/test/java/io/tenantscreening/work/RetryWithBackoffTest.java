@@ -8,7 +8,11 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Lifecycle issue, point 1: failed work is retried with exponential backoff, spread so that it does not retry in step. */
+/**
+ * docs/operators.md#background-work: failed work is retried after WORK_FIRST_RETRY, then
+ * twice as long each time up to WORK_LONGEST_RETRY, each wait spread by ±20 % so that work
+ * does not retry in step.
+ */
 class RetryWithBackoffTest {
 
     private static final Instant FAILED = Instant.parse("2026-11-23T10:00:00Z");

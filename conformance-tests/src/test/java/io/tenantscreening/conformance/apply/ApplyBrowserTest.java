@@ -27,11 +27,11 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions: Apply flow, end to end in a real browser: Debian's Chromium, headless, at a
- * phone's width, driven by Selenium through Debian's ChromeDriver (nothing is downloaded).
- * The applicant opens the link from the email GreenMail received, makes one mistake, sees
- * it beside its field, corrects it, submits, and the order is pending. Screenshots go to
- * target/screenshots.
+ * docs/integrators.md#the-apply-flow (and openapi.yaml#apply-flow), end to end in a real
+ * browser: Debian's Chromium, headless, at a phone's width, driven by Selenium through
+ * Debian's ChromeDriver (nothing is downloaded). The applicant opens the link from the email
+ * GreenMail received, makes one mistake, sees it beside its field, corrects it, submits, and
+ * the order is pending. Screenshots go to target/screenshots.
  */
 @DrivesABrowser
 class ApplyBrowserTest {

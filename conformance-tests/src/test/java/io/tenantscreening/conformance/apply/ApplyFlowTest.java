@@ -43,11 +43,13 @@ import static io.tenantscreening.conformance.support.Screenings.eventsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Order.application_url, States (facts 2 and 4: the applicant's submission moves an
- * order to pending), Authentication rule 5 (the apply flow uses the link's token, not a
- * key); decisions: Apply flow. Over HTTP, as a browser without JavaScript: what the page
- * shows, each check of the form, the consent record, reuse of a link, CSRF, concurrent
- * submissions, log redaction and the limit on wrong links.
+ * docs/integrators.md#the-apply-flow and openapi.yaml#apply-flow (the applicant's
+ * submission moves an order to pending, the page asks for the dob and SSN only when the
+ * order lacks them, the link works with its token, not a key, only while the order waits),
+ * with the internals of docs/design.md#the-applicants-pages. Over HTTP, as a browser without
+ * JavaScript: what the page shows, each check of the form, the consent record, reuse of a
+ * link, CSRF, concurrent submissions, log redaction (docs/operators.md#logs) and the limit on
+ * wrong links (docs/operators.md#requests).
  */
 @ExtendWith(FreshTenants.class)
 @OwnDatabase
@@ -64,6 +66,11 @@ class ApplyFlowTest {
         TestServer.clock().reset();
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: the page shows who asks for the screening, the property,
+     * the checks the order includes and the disclosure, fits a phone, needs no script, and asks for
+     * what the order lacks.
+     */
     @Test
     void thePageShowsThePropertyTheRequesterTheChecksAndTheDisclosureAndAsksForWhatIsMissing() {
         ObjectNode body = waiting();
@@ -82,6 +89,10 @@ class ApplyFlowTest {
                 .doesNotContain("Criminal background", "Identity verification", "<script");
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: without an original requester the organisation's name
+     * says who asks; a date of birth and SSN the order brought are neither asked again nor shown.
+     */
     @Test
     void withoutARequesterTheOrganisationAsksAndWhatTheOrderHasIsNotAskedAgain() {
         TestTenant tenant = TestTenant.create();
@@ -97,6 +108,10 @@ class ApplyFlowTest {
                 .doesNotContain("name=\"dob\"", "name=\"ssn\"", "9083", "1990");
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: each mistake is shown beside its field and listed above
+     * the form, and nothing is stored.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "no consent               | 04/27/1990 | 123-45-6789 | false | consent | Tick the box to give your consent",
@@ -125,6 +140,10 @@ class ApplyFlowTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM consents WHERE order_id = ?", id)).isZero();
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: the applicant must be at least 18, counted on the
+     * service's date.
+     */
     @Test
     void anApplicantUnder18IsRefusedOnTheServicesDate() {
         MovableClock clock = TestServer.clock();
@@ -140,6 +159,10 @@ class ApplyFlowTest {
         assertThat(eighteen.status()).isEqualTo(200);
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: what was typed stays in the form, except the SSN, which
+     * is never shown back.
+     */
     @Test
     void whatWasTypedIsKeptExceptTheSsnWhichIsNeverShownBack() {
         String url = url(placed(key, waiting()));
@@ -152,6 +175,11 @@ class ApplyFlowTest {
                 .doesNotContain(SSN, "524719083", "9083");
     }
 
+    /**
+     * openapi.yaml#apply-flow, docs/integrators.md#the-apply-flow: a submission stores the consent
+     * (disclosure version, time, client address, user agent) and the details, and moves the order
+     * to pending with an order.pending event whose previous_status is waiting_for_applicant.
+     */
     @Test
     void aGoodSubmissionStoresTheConsentAndTheDetailsAndMovesTheOrderToPending() {
         ObjectNode body = waiting();
@@ -183,6 +211,10 @@ class ApplyFlowTest {
                 .get("data").get("previous_status").asText()).isEqualTo("waiting_for_applicant");
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow: submitting twice gives the same confirmation and one
+     * transition; the used link then answers 410.
+     */
     @Test
     void aUsedLinkIsNoLongerAvailableAndSubmittingAgainChangesNothing() {
         String id = placed(key, waiting());
@@ -203,6 +235,11 @@ class ApplyFlowTest {
         assertThat(Screenings.transitions(id)).hasSize(2);
     }
 
+    /**
+     * openapi.yaml#apply-flow, docs/integrators.md#the-apply-flow: the link works only while the
+     * order waits for its applicant; canceled, expired, or submitted with
+     * POST /test_helpers/orders/{id}/submit, it answers 410, and so does a form posted to it late.
+     */
     @Test
     void aCanceledOrAnExpiredOrdersLinkIsNoLongerAvailable() {
         String canceled = placed(key, waiting());
@@ -228,6 +265,7 @@ class ApplyFlowTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM consents WHERE order_id = ?", canceled)).isZero();
     }
 
+    /** docs/integrators.md#the-apply-flow: a link that never existed answers 404, a plain HTML page. */
     @Test
     void anUnknownLinkIsAPlainNotFoundPage() {
         for (String token : List.of("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "short", "x".repeat(200))) {
@@ -238,6 +276,10 @@ class ApplyFlowTest {
         }
     }
 
+    /**
+     * docs/design.md#the-applicants-pages: a form posted without the token of its own page (none,
+     * another page's, a forged one) is refused with 403 and changes nothing.
+     */
     @Test
     void aFormWithoutTheTokenOfItsOwnPageIsRefused() {
         String id = placed(key, waiting());
@@ -260,6 +302,10 @@ class ApplyFlowTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM consents WHERE order_id = ?", id)).isZero();
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow, docs/design.md#the-applicants-pages: submissions at once
+     * give one confirmation each but one transition, one consent and one order.pending event.
+     */
     @Test
     void twoTabsSubmittingAtOnceGiveOneTransitionAndOneConsent() throws Exception {
         String id = placed(key, waiting());
@@ -275,6 +321,10 @@ class ApplyFlowTest {
         assertThat(eventsOf(key, id).stream().filter(event -> event.get("type").asText().equals("order.pending"))).hasSize(1);
     }
 
+    /**
+     * docs/operators.md#logs: the link's token and the SSN reach no log line; the access log shows
+     * /apply/[redacted].
+     */
     @Test
     void neitherTheTokenNorTheSsnReachesAnyLogLine() {
         String id = placed(key, waiting());
@@ -296,9 +346,10 @@ class ApplyFlowTest {
     }
 
     /**
-     * Issue 36, finding 4: a client (one address, which may be a whole campus or carrier NAT)
-     * that opened too many unknown links gets 429 for further unknown links until the window
-     * ends, but a link that exists is always served to it, shown and submitted.
+     * docs/operators.md#requests (APPLY_WRONG_TOKEN_LIMIT): a client (one address, which may
+     * be a whole campus or carrier NAT) that opened too many unknown links gets 429 for
+     * further unknown links until the window ends, but a link that exists is always served
+     * to it, shown and submitted.
      */
     @Test
     void aClientOverTheWrongLinkLimitIsRefusedUnknownLinksButServedARealOne() {

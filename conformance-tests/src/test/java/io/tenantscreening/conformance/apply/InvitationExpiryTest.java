@@ -24,9 +24,11 @@ import static io.tenantscreening.conformance.support.Screenings.eventsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions: Orders: states and transitions (an invitation left unanswered for 30 days
- * cancels itself, through the same path as a cancel). The service's clock is moved; the
- * sweep runs on real time every half second in the test server.
+ * docs/integrators.md#order-lifecycle and openapi.yaml#orders-and-their-states: an
+ * invitation left unanswered for 30 days (INVITATION_EXPIRY_DAYS) cancels itself, through the
+ * same path as a cancel, by the expire-invitations sweep (docs/operators.md#background-work).
+ * The service's clock is moved; the sweep runs on real time every half second in the test
+ * server.
  */
 @OwnDatabase
 class InvitationExpiryTest {
@@ -38,6 +40,11 @@ class InvitationExpiryTest {
         clock.reset();
     }
 
+    /**
+     * docs/integrators.md#order-lifecycle: 30 days after its creation, not a second earlier, the
+     * waiting order is canceled (its link gone, the transition kept with its cause) with an
+     * order.canceled event.
+     */
     @Test
     void anInvitationUnansweredFor30DaysCancelsItselfAndNotASecondEarlier() {
         String key = TestTenant.create().testKey();

@@ -26,15 +26,22 @@ import static io.tenantscreening.conformance.support.Screenings.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions: Apply flow (the applicant gets an email with the link when the order is
- * created, live mode or the test profile; in live mode with a phone number also a text
- * message; both through the durable background work). The email arrives over SMTP at
+ * docs/integrators.md#the-apply-flow and openapi.yaml#apply-flow (the applicant gets an
+ * email with the link when the order is created, live mode or the test profile; in live mode
+ * with a phone number also a text message), docs/integrators.md#test-mode (no text messages,
+ * email only for the apply-flow profile), and docs/operators.md#invitations (both sent as
+ * durable background work, retried until accepted). The email arrives over SMTP at
  * GreenMail, the text message over HTTP at a Twilio stand-in, both in this JVM.
  */
 class InvitationTest {
 
     private static final AtomicInteger PHONE_NUMBERS = new AtomicInteger(180);
 
+    /**
+     * docs/integrators.md#the-apply-flow: the email greets the applicant, says who asks and for
+     * which property, carries the link and how many days it works; test mode sends no text message
+     * (docs/integrators.md#test-mode).
+     */
     @Test
     void aWaitingTestOrdersApplicantGetsAnEmailWithTheLinkThePropertyAndTheRequesterButNoTextMessage() {
         String key = TestTenant.create().testKey();
@@ -66,6 +73,7 @@ class InvitationTest {
         assertThat(Mailbox.to(email)).hasSize(1);
     }
 
+    /** docs/integrators.md#test-mode: ordinary test applicants skip the apply flow and get no email. */
     @Test
     void anOrdinaryTestOrderSkipsTheApplyFlowAndSendsNothing() {
         String key = TestTenant.create().testKey();
@@ -78,6 +86,10 @@ class InvitationTest {
         assertThat(Mailbox.to(email)).isEmpty();
     }
 
+    /**
+     * docs/integrators.md#the-apply-flow, docs/operators.md#invitations: a live order's applicant
+     * with a phone number also gets a text message with the link, through Twilio's Messages API.
+     */
     @Test
     void aLiveOrdersApplicantWithAPhoneNumberAlsoGetsATextMessageWithTheLink() {
         String key = TestTenant.create().billing(PaymentMethod.OK, false).liveKey();
@@ -101,6 +113,10 @@ class InvitationTest {
         assertThat(mail.text()).contains(url);
     }
 
+    /**
+     * docs/operators.md#invitations: a text message the gateway refuses is sent again, with
+     * backoff, until it is accepted.
+     */
     @Test
     void aTextMessageTheGatewayRefusesIsSentAgainUntilItIsAccepted() {
         String key = TestTenant.create().billing(PaymentMethod.OK, false).liveKey();
@@ -115,6 +131,7 @@ class InvitationTest {
         assertThat(requests).extracting(SmsGateway.Received::status).containsExactly(500, 500, 201);
     }
 
+    /** docs/integrators.md#the-apply-flow: without a phone number, only the email. */
     @Test
     void aLiveApplicantWithoutAPhoneNumberGetsOnlyTheEmail() {
         String key = TestTenant.create().billing(PaymentMethod.OK, false).liveKey();

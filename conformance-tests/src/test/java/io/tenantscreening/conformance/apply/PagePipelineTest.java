@@ -11,15 +11,21 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Authentication, rule 5 (the apply flow uses the tokenized application_url, not the
- * API key); foundations issue, point 6: pages under /apply have their own pipeline: no API
- * key, errors as HTML pages rather than the JSON envelope, headers that keep the link's
- * token from leaking, and access log lines without the token.
+ * docs/design.md#the-applicants-pages and openapi.yaml#apply-flow (the apply flow uses the
+ * tokenized application_url, not the API key): pages under /apply have their own pipeline:
+ * no API key, errors as HTML pages rather than the JSON envelope, headers that keep the
+ * link's token from leaking, and access log lines without the token (docs/operators.md#logs).
+ * The API itself still needs its key (openapi.yaml#authentication).
  */
 class PagePipelineTest {
 
     private static final String TOKEN = "q8Zr2Lk5Vb9Nc3Xm7Ht1Gf6Jd4Sa0PwUe3Yi_Ko9Bn";
 
+    /**
+     * docs/design.md#the-applicants-pages: no key, errors as HTML pages, Cache-Control no-store,
+     * Referrer-Policy no-referrer, a strict Content-Security-Policy, and /apply/[redacted] in the
+     * access log.
+     */
     @Test
     void aPageNeedsNoKeyAndAnswersItsErrorsInHtmlWithoutLeakingTheToken() {
         RawHttp.Response response;
@@ -40,6 +46,7 @@ class PagePipelineTest {
         assertThat(response.header("Content-Security-Policy")).contains("frame-ancestors 'none'");
     }
 
+    /** openapi.yaml#authentication: every API request without a key is 401 authorization_error. */
     @Test
     void theApiStillNeedsItsKey() {
         RawHttp.Response response = RawHttp.send(TestServer.get().getPort(),

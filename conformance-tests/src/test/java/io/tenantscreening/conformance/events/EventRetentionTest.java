@@ -35,11 +35,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 37, bounded growth: events older than the retention are removed, with their webhook
- * deliveries and the deliveries' attempts, by the recurring sweep {@code remove-old-events};
- * nothing still being retried is. The test server keeps events for 3650 days (out of reach of
- * the tests that move its clock by weeks), so these tests age their own records past that
- * with SQL, as time would, and wait for the sweep (every half second in the test server).
+ * docs/operators.md#events-and-their-retention, docs/integrators.md#events,
+ * GET /events, rule 5, and GET /events/{id}, rule 4: events older than the retention are
+ * removed, with their webhook deliveries and the deliveries' attempts, by the recurring
+ * sweep {@code remove-old-events}; nothing still being retried is. The test server keeps
+ * events for 3650 days (out of reach of the tests that move its clock by weeks), so these
+ * tests age their own records past that with SQL, as time would, and wait for the sweep
+ * (every half second in the test server).
  */
 @ExtendWith(FreshTenants.class)
 class EventRetentionTest {
@@ -62,10 +64,10 @@ class EventRetentionTest {
     }
 
     /**
-     * Issue 37, bounded growth, rule: an event past the retention goes with its deliveries and
-     * their attempts, and then answers 404 like an unknown id; younger ones stay, the counts of
-     * GET /events and of the endpoint's deliveries count what is left, a cursor taken before
-     * still pages, and the object's sequence counter stays.
+     * GET /events, rule 5, and GET /events/{id}, rule 4: an event past the retention goes with
+     * its deliveries and their attempts, and then answers 404 like an unknown id; younger ones
+     * stay, the counts of GET /events and of the endpoint's deliveries count what is left, a
+     * cursor taken before still pages, and the object's sequence counter stays.
      */
     @Test
     void eventsPastTheRetentionGoWithTheirDeliveriesAndAttemptsAndAnswer404() {
@@ -109,10 +111,10 @@ class EventRetentionTest {
     }
 
     /**
-     * Issue 37, bounded growth, rule: an event with a delivery still being retried stays, past
-     * the retention, with every delivery of it (those that succeeded too) and their attempts;
-     * once that delivery has ended (here: failed at the end of its retries), the event goes
-     * with all of them.
+     * docs/operators.md#events-and-their-retention: an event with a delivery still being
+     * retried stays, past the retention, with every delivery of it (those that succeeded too)
+     * and their attempts; once that delivery has ended (here: failed at the end of its
+     * retries), the event goes with all of them.
      */
     @Test
     void aDeliveryStillBeingRetriedKeepsItsEventAndItsOtherDeliveriesUntilItEnds() {
@@ -155,7 +157,7 @@ class EventRetentionTest {
     }
 
     /**
-     * Issue 37, bounded growth, rule: the removal keeps each object's sequence counter, so its
+     * docs/integrators.md#events: the removal keeps each object's sequence counter, so its
      * next event goes on counting where its removed events stopped, never from 1 again.
      */
     @Test
@@ -174,10 +176,10 @@ class EventRetentionTest {
     }
 
     /**
-     * Issue 37, bounded growth, rule: the sweep never waits long for a lock a request holds
-     * (here the tenant's event counters, as a transaction recording an event holds them until
-     * it commits): it gives way within a fraction of a second, without failing, and takes
-     * the events on a later run.
+     * docs/operators.md#events-and-their-retention: the sweep never waits long for a lock a
+     * request holds (here the tenant's event counters, as a transaction recording an event
+     * holds them until it commits): it gives way within a fraction of a second, without
+     * failing, and takes the events on a later run.
      */
     @Test
     void theSweepGivesWayToALockARequestHoldsAndRemovesTheEventsLater() throws SQLException {

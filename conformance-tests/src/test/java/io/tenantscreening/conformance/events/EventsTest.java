@@ -28,9 +28,11 @@ import static io.tenantscreening.conformance.support.Screenings.relative;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed: Events (report.* as reports are produced), the List envelope, Rule 2 (isolation per
- * mode), Authentication rule 4; decisions and the contract: GET /events (newest first,
- * cursor, type filter) and GET /events/{id}; Versioning: the adverse_action.* events exist
+ * GET /events, rules 1 to 4 (newest first in the list envelope, cursor, type filter, what
+ * each version lists) and GET /events/{id}, rules 1 to 3; docs/integrators.md#events (report.*
+ * events as reports are produced), openapi.yaml#lists-and-pagination, and
+ * openapi.yaml#authentication (each organisation and mode sees only its own events, another's
+ * are 404, a read_only key reads); openapi.yaml#versioning: the adverse_action.* events exist
  * only from version 2026-11-25.
  */
 @ExtendWith(FreshTenants.class)
@@ -45,6 +47,10 @@ class EventsTest {
     @Fresh
     private String key;
 
+    /**
+     * GET /events, rule 1: the organisation's events of the key's mode, newest first, with the
+     * count of them all; each data.object says what it is.
+     */
     @Test
     void eventsAreListedNewestFirstWithTheWholeCount() {
         List<String> newestFirst = new ArrayList<>();
@@ -64,10 +70,15 @@ class EventsTest {
             assertThat(event.get("object").asText()).isEqualTo("event");
             assertThat(event.get("type").asText()).isEqualTo("order.canceled");
             assertThat(event.get("live_mode").asBoolean()).isFalse();
-            assertThat(event.get("data").get("object").get("object").asText()).as("issue 33: typed events").isEqualTo("order");
+            assertThat(event.get("data").get("object").get("object").asText()).as("data.object says what it is").isEqualTo("order");
         });
     }
 
+    /**
+     * GET /events, rules 1 and 2: type keeps one type, count counts that type's events, and
+     * next_href and previous_href keep the filter; report.completed comes as reports are produced
+     * (docs/integrators.md#events).
+     */
     @Test
     void typeKeepsOneTypeWithItsOwnCountAndPagesKeepTheFilter() {
         for (int i = 0; i < 3; i++) {
@@ -89,12 +100,16 @@ class EventsTest {
         second.get("data").forEach(all::add);
         assertThat(all).allSatisfy(event -> {
             assertThat(event.get("type").asText()).isEqualTo("report.completed");
-            assertThat(event.get("data").get("object").get("object").asText()).as("issue 33: typed events").isEqualTo("report");
+            assertThat(event.get("data").get("object").get("object").asText()).as("data.object says what it is").isEqualTo("report");
         });
         assertThat(Api.get("/events").key(key).send().json().get("count").asLong()).as("3 orders, 3 events each").isEqualTo(9);
         assertThat(Api.get("/events?type=order.canceled").key(key).send().json().get("count").asLong()).isZero();
     }
 
+    /**
+     * GET /events, rule 2: a cursor pages only the list that issued it; with another type it is 422
+     * on cursor.
+     */
     @Test
     void aCursorOfOneListDoesNotPageAnother() {
         for (int i = 0; i < 2; i++) {
@@ -107,6 +122,7 @@ class EventsTest {
         assertThat(errors.get(0).get("source").get("parameter").asText()).isEqualTo("cursor");
     }
 
+    /** GET /events, rule 3: a type that is not an event type is 422 on the parameter type. */
     @Test
     void anUnknownTypeIs422OnTheParameter() {
         JsonNode errors = Api.get("/events?type=order.created").key(key).sendInvalid().assertValidationErrors();
@@ -114,6 +130,7 @@ class EventsTest {
         assertThat(errors.get(0).get("source").get("parameter").asText()).isEqualTo("type");
     }
 
+    /** GET /events/{id}, rule 1: an event reads as GET /events lists it. */
     @Test
     void anEventIsReadByIdAsListed() {
         String id = placed(key, body());
@@ -126,6 +143,11 @@ class EventsTest {
         }
     }
 
+    /**
+     * GET /events/{id}, rule 2, and openapi.yaml#authentication: another organisation's event, the
+     * other mode's and an unknown id are 404, the other mode lists none, and a read_only key reads
+     * events.
+     */
     @Test
     void eventsOfAnotherOrganisationOrOfTheOtherModeAre404AndAReadOnlyKeyReadsThem() {
         TestTenant other = TestTenant.create();
@@ -144,8 +166,9 @@ class EventsTest {
         assertThat(Api.get("/events/" + own).key(tenant.key(Mode.TEST, Scope.READ_ONLY).secret()).send().status()).isEqualTo(200);
     }
 
-    // Contract, Versioning: the adverse_action.* events exist only from 2026-11-25; under
-    // 2026-04-29 GET /events neither lists nor counts them, and pages end where only they remain.
+    // GET /events, rule 4, and openapi.yaml#versioning: the adverse_action.* events exist only
+    // from 2026-11-25; under 2026-04-29 GET /events neither lists nor counts them, and pages end
+    // where only they remain.
     @Test
     void underTheOlderVersionAdverseActionEventsAreNeitherListedNorCountedNorPagedTo() {
         String oldest = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
@@ -180,7 +203,8 @@ class EventsTest {
         assertThat(back.get("previous_cursor").isNull()).as("only a newer adverse_action event").isTrue();
     }
 
-    // Contract, Versioning: GET /events/{id} of an adverse_action event answers 404 under 2026-04-29.
+    // GET /events/{id}, rules 1 and 3, and openapi.yaml#versioning: an adverse_action event is
+    // read as listed under 2026-11-25 and answers 404 under 2026-04-29.
     @Test
     void anAdverseActionEventIsReadUnderTheNewestVersionAndMissingUnderTheOlder() {
         String id = AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);
@@ -197,8 +221,9 @@ class EventsTest {
         assertThat(old.header(VERSION)).isEqualTo(OLD);
     }
 
-    // Contract, Versioning and GET /events `type`: an adverse_action type is a value outside the
-    // enum of 2026-04-29, refused with 422 on the parameter; under 2026-11-25 it filters.
+    // GET /events, rules 2 and 3, and openapi.yaml#versioning: an adverse_action type is a value
+    // outside the event types of 2026-04-29, refused with 422 on the parameter; under 2026-11-25
+    // it filters.
     @Test
     void anAdverseActionTypeFiltersUnderTheNewestVersionAndIsRefusedUnderTheOlder() {
         AdverseActionEvents.record(tenant, EventType.ADVERSE_ACTION_CREATED);

@@ -22,10 +22,10 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant pays, in a real browser: Debian's Chromium, headless, at a phone's
- * width. The applicant of an applicant-paid live order leaves the built-in checkout without
- * paying, tries to submit unpaid, has a card declined, pays, and submits. Screenshots of
- * each step go to target/screenshots.
+ * docs/integrators.md#orders-the-applicant-pays in a real browser: Debian's Chromium,
+ * headless, at a phone's width. The applicant of an applicant-paid live order leaves the
+ * built-in checkout without paying, tries to submit unpaid, has a card declined, pays, and
+ * submits. Screenshots of each step go to target/screenshots.
  */
 @DrivesABrowser
 class ApplicantPaysBrowserTest {
@@ -45,7 +45,7 @@ class ApplicantPaysBrowserTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: on a phone the applicant can leave the checkout, is refused unpaid, recovers from a decline, pays and submits")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: on a phone the applicant can leave the checkout, is refused unpaid, recovers from a decline, pays and submits")
     void anApplicantPaysOnAPhoneThroughEveryFailureAndSubmits() throws IOException {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
 

@@ -29,18 +29,19 @@ import static io.tenantscreening.conformance.support.Pages.fields;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant pays: a live order with {@code payer: applicant} is paid by its
- * applicant on the apply page, through the built-in gateway's hosted checkout (the test
- * server's gateway), before the consent; only the gateway's signed notification settles
- * the payment. The Stripe Checkout path is {@link StripeCheckoutTest}'s, the page in a
- * browser {@link ApplicantPaysBrowserTest}'s.
+ * docs/integrators.md#orders-the-applicant-pays and openapi.yaml#billing: a live order with
+ * {@code payer: applicant} is paid by its applicant on the apply page, through the built-in
+ * gateway's hosted checkout (the test server's gateway), before the consent; only the
+ * gateway's signed notification settles the payment (docs/operators.md#applicants-payments).
+ * The Stripe Checkout path is {@link StripeCheckoutTest}'s, the page in a browser
+ * {@link ApplicantPaysBrowserTest}'s.
  */
 class ApplicantPaysTest {
 
     private static final String BUILTIN = "builtin";
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: the page shows the price, the built-in checkout takes the payment, then the consent moves the order to pending")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: the page shows the price, the built-in checkout takes the payment, then the consent moves the order to pending")
     void aSucceededPaymentThenTheConsentMovesTheOrderToPending() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         JsonNode placed = ApplicantPayments.read(order.key(), order.id());
@@ -69,7 +70,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: consent is refused (402) until the payment succeeded, and nothing is stored")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: consent is refused (402) until the payment succeeded, and nothing is stored")
     void consentIsRefusedBeforePayment() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         Pages client = Pages.client();
@@ -85,7 +86,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a declined card leaves the order waiting, emits order.payment_failed, and the page lets the applicant try again")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: a declined card leaves the order waiting, emits order.payment_failed, and the page lets the applicant try again")
     void aDeclinedPaymentCanBeTriedAgain() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         Pages client = Pages.client();
@@ -105,7 +106,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: an authentication the bank asked for and that failed is a failed payment; the order keeps waiting")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: an authentication the bank asked for and that failed is a failed payment; the order keeps waiting")
     void authenticationRequiredIsAFailedPayment() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
 
@@ -117,7 +118,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: an abandoned checkout takes no money and leaves the order waiting with its payment pending")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: an abandoned checkout takes no money and leaves the order waiting with its payment pending")
     void anAbandonedCheckoutTakesNothing() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         Pages client = Pages.client();
@@ -141,7 +142,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a notification with a forged signature, or none, is refused (400) and changes nothing")
+    @DisplayName("docs/operators.md#applicants-payments: a notification with a forged signature, or none, is refused (400) and changes nothing")
     void forgedNotificationsAreRefused() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = toCheckoutSession(Pages.client(), order);
@@ -160,7 +161,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a genuine notification replayed after the tolerance (stale timestamp) is refused (400)")
+    @DisplayName("docs/operators.md#applicants-payments: a genuine notification replayed after the tolerance (stale timestamp) is refused (400)")
     void replayedNotificationsAreRefused() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = toCheckoutSession(Pages.client(), order);
@@ -176,7 +177,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a notification about a session no checkout has is refused (404)")
+    @DisplayName("docs/operators.md#applicants-payments: a notification about a session no checkout has is refused (404)")
     void unknownSessionsAreRefused() {
         BuiltInCheckout.SignedNotification signed = TestServer.bean(BuiltInCheckout.class)
                 .sign(succeeded("bcs_" + UUID.randomUUID(), "pay_unknown"), TestServer.bean(Clock.class).instant().getEpochSecond());
@@ -190,7 +191,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a notification delivered twice, or a second success of the same session, records the payment once")
+    @DisplayName("docs/operators.md#applicants-payments: a notification delivered twice, or a second success of the same session, records the payment once")
     void aDoubleNotificationRecordsOnce() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = pay(Pages.client(), order, "succeeded");
@@ -215,7 +216,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: canceling a paid order before its screening began refunds the payment through the gateway")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: canceling a paid order before its screening began refunds the payment through the gateway")
     void cancelingAPaidOrderRefundsIt() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = pay(Pages.client(), order, "succeeded");
@@ -235,7 +236,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a payment that succeeds after the order was canceled is refunded at once")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: a payment that succeeds after the order was canceled is refunded at once")
     void aPaymentAfterTheCancelIsRefunded() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         Pages client = Pages.client();
@@ -254,7 +255,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: canceling an unpaid order refunds nothing; its payment stays pending")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: canceling an unpaid order refunds nothing; its payment stays pending")
     void cancelingAnUnpaidOrderRefundsNothing() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
 
@@ -266,7 +267,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: order.payment_succeeded carries the order with its payment; orders the organisation pays and test orders have payment null")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: order.payment_succeeded carries the order with its payment; orders the organisation pays and test orders have payment null")
     void eventsCarryThePayment() {
         TestTenant tenant = TestTenant.create();
         PaidOrder order = ApplicantPayments.place(tenant);
@@ -287,7 +288,7 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: the applicant gets a receipt by email: amount, what was bought, date, the agency, the payment reference")
+    @DisplayName("docs/integrators.md#orders-the-applicant-pays: the applicant gets a receipt by email: amount, what was bought, date, the agency, the payment reference")
     void theApplicantGetsAReceipt() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         pay(Pages.client(), order, "succeeded");

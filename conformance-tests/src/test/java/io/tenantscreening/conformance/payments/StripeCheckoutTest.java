@@ -30,11 +30,13 @@ import static io.tenantscreening.conformance.support.Pages.fields;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 35, applicant pays, through Stripe Checkout: an instance of the service started with
+ * docs/integrators.md#orders-the-applicant-pays through Stripe Checkout, as
+ * docs/operators.md#applicants-payments sets it up: an instance of the service started with
  * PAYMENT_GATEWAY=stripe, whose stripe-java calls go to a stand-in of Stripe's API on
  * loopback ({@link StripeApi}), and whose webhook endpoint gets events signed as Stripe signs
- * them. What is checked is the request the service makes (its shape, key, idempotency key)
- * and what it does with signed events; not Stripe's own behaviour.
+ * them. What is checked is the request the service makes (its shape, key, idempotency key;
+ * docs/design.md#the-applicants-pages) and what it does with signed events; not Stripe's own
+ * behaviour.
  */
 @StartsServiceProcesses
 class StripeCheckoutTest {
@@ -61,7 +63,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: with Stripe the pay button creates a Checkout Session (amount, currency, return URLs, reference, idempotency key) and redirects to it")
+    @DisplayName("docs/design.md#the-applicants-pages: with Stripe the pay button creates a Checkout Session (amount, currency, return URLs, reference, idempotency key) and redirects to it")
     void thePayButtonCreatesACheckoutSession() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String path = URI.create(order.applicationUrl()).getPath();
@@ -89,7 +91,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a checkout.session.completed event with a valid Stripe-Signature marks the payment succeeded; the consent then moves the order to pending")
+    @DisplayName("docs/operators.md#applicants-payments: a checkout.session.completed event with a valid Stripe-Signature marks the payment succeeded; the consent then moves the order to pending")
     void aSignedCompletedEventPaysTheOrder() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String path = URI.create(order.applicationUrl()).getPath();
@@ -115,7 +117,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: a Stripe event with a forged signature, or signed long ago (a replay), is refused and pays nothing")
+    @DisplayName("docs/operators.md#applicants-payments: a Stripe event with a forged signature, or signed long ago (a replay), is refused and pays nothing")
     void forgedAndReplayedStripeEventsAreRefused() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
@@ -135,7 +137,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: async_payment_failed marks the payment failed and the order keeps waiting; expired leaves it as it was")
+    @DisplayName("docs/operators.md#applicants-payments: async_payment_failed marks the payment failed and the order keeps waiting; expired leaves it as it was")
     void failedAndExpiredSessions() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String path = URI.create(order.applicationUrl()).getPath();
@@ -157,7 +159,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: canceling an order paid through Stripe refunds its PaymentIntent, once, with an idempotency key")
+    @DisplayName("docs/operators.md#applicants-payments: canceling an order paid through Stripe refunds its PaymentIntent, once, with an idempotency key")
     void cancelingRefundsThroughStripe() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
@@ -178,7 +180,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("Issue 35, applicant pays, rule: outside development the service refuses to start with PAYMENT_GATEWAY=stripe and Stripe's keys missing")
+    @DisplayName("docs/operators.md#applicants-payments: outside development the service refuses to start with PAYMENT_GATEWAY=stripe and Stripe's keys missing")
     void stripeWithoutKeysRefusesToStart() {
         Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
         environment.put("PAYMENT_GATEWAY", "stripe");

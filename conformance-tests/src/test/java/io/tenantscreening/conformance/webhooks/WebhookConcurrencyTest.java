@@ -21,11 +21,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Webhooks that keep up (issue 37): several deliveries in flight to one endpoint, never more
- * than its limit across instances, an endpoint of a dead instance taken over, and a failing
- * endpoint tried one delivery at a time. The instances are separate processes on a database
- * of this test's own (so that only they deliver from it); where one is killed, with fast
- * heartbeats, elsewhere with the default ones, whose slot leases a busy machine does not outrun.
+ * Webhooks that keep up (docs/operators.md#webhooks, WEBHOOK_ENDPOINT_CONCURRENCY and "When
+ * an instance dies"; docs/integrators.md#webhooks, Retries; docs/design.md#background-work):
+ * several deliveries in flight to one endpoint, never more than its limit across instances,
+ * an endpoint of a dead instance taken over, and a failing endpoint tried one delivery at a
+ * time. The instances are separate processes on a database of this test's own (so that only
+ * they deliver from it); where one is killed, with fast heartbeats, elsewhere with the
+ * default ones, whose slot leases a busy machine does not outrun.
  */
 @StartsServiceProcesses
 class WebhookConcurrencyTest {
@@ -42,8 +44,9 @@ class WebhookConcurrencyTest {
     }
 
     /**
-     * Issue 37, concurrent delivery, rule: up to N requests in flight to one endpoint, never
-     * more across all instances together, each delivery one attempt at a time. Two instances
+     * docs/operators.md#webhooks (WEBHOOK_ENDPOINT_CONCURRENCY): up to N requests in flight to
+     * one endpoint, never more across all instances together, each delivery one attempt at a
+     * time. Two instances
      * deliver 90 events to a receiver that takes 300 ms to answer, with a limit of 3.
      */
     @Test
@@ -73,9 +76,9 @@ class WebhookConcurrencyTest {
     }
 
     /**
-     * Issue 37, fast takeover, rule: when an instance dies mid-delivery, another carries on
-     * with its endpoint (the dead one's slots free themselves) without two attempts of one
-     * delivery at the same time, and every event arrives.
+     * docs/operators.md#webhooks (when an instance dies): when an instance dies mid-delivery,
+     * another carries on with its endpoint (the dead one's slots free themselves) without two
+     * attempts of one delivery at the same time, and every event arrives.
      */
     @Test
     void anotherInstanceTakesOverTheEndpointOfAKilledOne() throws Exception {
@@ -110,7 +113,8 @@ class WebhookConcurrencyTest {
     }
 
     /**
-     * Issue 37, concurrent delivery, rule: retries and the failure pause stay as they were; a
+     * docs/integrators.md#webhooks (Retries): after a failed attempt the endpoint pauses until
+     * that delivery's retry and then receives one delivery at a time until one succeeds, so a
      * failing endpoint costs one attempt per backoff step, not one per slot. Once the first
      * failures are answered, the endpoint never holds two requests at once.
      */

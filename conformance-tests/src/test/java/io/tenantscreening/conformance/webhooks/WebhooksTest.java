@@ -45,12 +45,13 @@ import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Decisions: Webhooks; webhooks issue, points 1 to 4 and 6. Endpoints scoped like every
- * resource, secrets shown once and sealed, signed deliveries to a receiver this test
- * starts on loopback, retries after a 500 and after a receiver that hangs (cut off at the
- * test server's 2 s timeout), both secrets signing after a rotation, enabled_events, and
- * the refusal of every kind of address deliveries must not reach; Versioning: an endpoint
- * keeps the version that created it and receives only that version's event types.
+ * POST /webhook_endpoints, rules 1 to 7, openapi.yaml#webhooks and
+ * docs/integrators.md#webhooks: endpoints scoped like every resource, secrets shown once and
+ * sealed, signed deliveries to a receiver this test starts on loopback, retries after a 500
+ * and after a receiver that hangs (cut off at the test server's 2 s timeout), both secrets
+ * signing after a rotation, enabled_events, and the refusal of every kind of address
+ * deliveries must not reach; openapi.yaml#versioning and docs/integrators.md#versions: an
+ * endpoint keeps the version that created it and receives only that version's event types.
  */
 @ExtendWith(FreshTenants.class)
 class WebhooksTest {
@@ -81,6 +82,11 @@ class WebhooksTest {
         TestDatabase.execute("DELETE FROM webhook_endpoints WHERE organization_id = '" + tenant.id() + "'");
     }
 
+    /**
+     * POST /webhook_endpoints, rules 2 and 3: the secret is shown once, by the 201 with its
+     * Location, and kept sealed; the enabled types come back in alphabetical order. DELETE removes
+     * the endpoint and its deliveries for good (404 afterwards).
+     */
     @Test
     void anEndpointShowsItsSecretOnceKeepsItSealedAndCanBeDeleted() {
         ApiResponse created = create(key, "http://127.0.0.1:9/hooks", List.of("report.completed", "order.canceled"));
@@ -106,6 +112,11 @@ class WebhooksTest {
         Api.call("DELETE", "/webhook_endpoints/" + id).key(key).send().assertError(404, "not_found_error");
     }
 
+    /**
+     * POST /webhook_endpoints, rule 1, and openapi.yaml#authentication: another organisation's or
+     * mode's endpoint is 404 on every operation and absent from the list; a read_only key reads
+     * endpoints but cannot create, rotate or delete one (403).
+     */
     @Test
     void anotherOrganisationsOrModesEndpointIsInvisibleAndAReadOnlyKeyCannotChangeAny() {
         String id = create(key, "http://127.0.0.1:9/hooks", List.of()).json().get("id").asText();
@@ -128,6 +139,10 @@ class WebhooksTest {
         Api.call("DELETE", "/webhook_endpoints/" + id).key(readOnly).send().assertError(403, "forbidden");
     }
 
+    /**
+     * POST /webhook_endpoints, rule 3: an unknown event type, or one listed twice, is 422 with a
+     * pointer to the element.
+     */
     @Test
     void unknownOrRepeatedEventTypesAreRefused() {
         ApiResponse unknown = Api.post("/webhook_endpoints").key(key)
@@ -141,8 +156,8 @@ class WebhooksTest {
         assertPointers(repeated.assertValidationErrors(), "/webhook_endpoint/enabled_events/1");
     }
 
-    // Contract: WebhookEndpoint.api_version is the version of the request that created the
-    // endpoint, whatever version reads it later.
+    // POST /webhook_endpoints, rule 4: api_version is the version of the request that created
+    // the endpoint, whatever version reads it later.
     @ParameterizedTest
     @ValueSource(strings = {NEWEST, OLD})
     void anEndpointKeepsTheVersionOfTheRequestThatCreatedIt(String version) {
@@ -162,14 +177,16 @@ class WebhooksTest {
         }
     }
 
-    // Contract, Versioning: without the header the newest version serves, so the endpoint is of it.
+    // POST /webhook_endpoints, rule 4, and openapi.yaml#versioning: without the header the
+    // newest version serves, so the endpoint is of it.
     @Test
     void anEndpointCreatedWithoutTheHeaderIsOfTheNewestVersion() {
         assertThat(create(key, "http://127.0.0.1:9/hooks", List.of()).json().get("api_version").asText()).isEqualTo(NEWEST);
     }
 
-    // Contract, Versioning and WebhookEndpointInput.enabled_events: the adverse_action.* types
-    // are outside the enum of 2026-04-29 (422 on each, naming the version); 2026-11-25 takes them.
+    // POST /webhook_endpoints, rule 3, and openapi.yaml#versioning: the adverse_action.* types
+    // are outside the event types of 2026-04-29 (422 on each, naming the version); 2026-11-25
+    // takes them.
     @Test
     void underTheOlderVersionAdverseActionTypesAreRefusedInEnabledEvents() {
         List<String> types = List.of("order.pending", "adverse_action.created", "adverse_action.notice_undeliverable");
@@ -187,8 +204,9 @@ class WebhooksTest {
                 .containsExactly("adverse_action.created", "adverse_action.notice_undeliverable", "order.pending");
     }
 
-    // Contract, Versioning: endpoints created under 2026-04-29 never receive adverse_action.*
-    // events, not even when they enable every type; endpoints of 2026-11-25 receive them.
+    // POST /webhook_endpoints, rule 4, and openapi.yaml#versioning: endpoints created under
+    // 2026-04-29 never receive adverse_action.* events, not even when they enable every type;
+    // endpoints of 2026-11-25 receive them.
     @Test
     void adverseActionEventsAreDeliveredOnlyToEndpointsOfTheNewestVersion() throws Exception {
         try (WebhookReceiver older = WebhookReceiver.start(); WebhookReceiver newer = WebhookReceiver.start()) {
@@ -212,6 +230,11 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * openapi.yaml#webhooks (Signature) and docs/integrators.md#webhooks (What arrives): each event
+     * is POSTed as GET /events/{id} answers it, signed with the secret of the creation answer, with
+     * Service-Event-Id and Service-Delivery-Id.
+     */
     @Test
     void everyEventIsDeliveredSignedWithTheSecretFromTheCreationAnswer() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -235,6 +258,10 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * docs/integrators.md#webhooks (Retries): an answer other than 2xx is tried again, with the
+     * same body and delivery id, and the delivery lists every attempt.
+     */
     @Test
     void aReceiverThatAnswers500GetsTheSameEventAgainAndTheDeliveryListsBothAttempts() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -258,6 +285,10 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * docs/integrators.md#webhooks (Retries) and docs/operators.md#webhooks (WEBHOOK_TIMEOUT): an
+     * attempt not answered within the timeout is cut off, recorded with its error, and tried again.
+     */
     @Test
     void aReceiverThatHangsIsCutOffAtTheTimeoutAndTriedAgain() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -276,6 +307,11 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * docs/integrators.md#webhooks and openapi.yaml#webhooks: rotate_secret shows the new secret
+     * once; for 24 hours (WEBHOOK_ROTATION_OVERLAP) deliveries carry a v1 of each secret, the new
+     * one first, then only the new one.
+     */
     @Test
     void afterARotationBothSecretsSignFor24HoursThenOnlyTheNewOne() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -304,9 +340,10 @@ class WebhooksTest {
     }
 
     /**
-     * A hanging endpoint holds only its own slots: another endpoint's deliveries arrive while
-     * every request to the hanging one is still unanswered (issue 37 lets one endpoint have
-     * several requests in flight, where it had one before).
+     * docs/integrators.md#webhooks (Retries): a hanging endpoint holds only its own slots:
+     * another endpoint's deliveries arrive while every request to the hanging one is still
+     * unanswered (one endpoint may have several requests in flight,
+     * docs/operators.md#webhooks).
      */
     @Test
     void aDeadEndpointDoesNotHoldUpAnotherEndpointsDeliveries() throws Exception {
@@ -329,6 +366,10 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * POST /webhook_endpoints, rule 3: an endpoint receives only the types it enabled; none enabled
+     * means every type.
+     */
     @Test
     void anEndpointGetsOnlyTheEventTypesItEnabled() throws Exception {
         try (WebhookReceiver all = WebhookReceiver.start(); WebhookReceiver completedOnly = WebhookReceiver.start()) {
@@ -344,6 +385,10 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * POST /webhook_endpoints, rule 1: an endpoint receives only its organisation's events of its
+     * mode.
+     */
     @Test
     void aStrangersEventsAndTheOtherModesEventsAreNotDelivered() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
@@ -359,6 +404,11 @@ class WebhooksTest {
         }
     }
 
+    /**
+     * POST /webhook_endpoints, rules 5 and 6: a live URL must be absolute https, without user info,
+     * on a globally reachable address, numeric host forms included; anything else is 422 on
+     * /webhook_endpoint/url and stores nothing.
+     */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
             "https://10.0.0.1/hooks", "https://172.16.5.4/hooks", "https://192.168.1.1/hooks", "https://127.0.0.1/hooks",
@@ -382,10 +432,10 @@ class WebhooksTest {
     }
 
     /**
-     * Issue 36, finding 3: every range of the IANA special-purpose address registries that is
-     * not globally reachable is refused (documentation, benchmarking and reserved ones
-     * included), and so is an IPv6 form that carries such an IPv4 address. Every host here is
-     * numeric, so nothing is resolved or connected to.
+     * POST /webhook_endpoints, rule 6: every range of the IANA special-purpose address
+     * registries that is not globally reachable is refused (documentation, benchmarking and
+     * reserved ones included), and so is an IPv6 form that carries such an IPv4 address.
+     * Every host here is numeric, so nothing is resolved or connected to.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
@@ -405,9 +455,9 @@ class WebhooksTest {
     }
 
     /**
-     * Issue 36, finding 3: control characters (C0, DEL, C1), line and paragraph separators and
-     * the bidirectional formatting characters are refused anywhere in a URL, raw or
-     * percent-encoded. The host is numeric, so nothing is resolved or connected to.
+     * POST /webhook_endpoints, rule 7: control characters (C0, DEL, C1), line and paragraph
+     * separators and the bidirectional formatting characters are refused anywhere in a URL,
+     * raw or percent-encoded. The host is numeric, so nothing is resolved or connected to.
      */
     @ParameterizedTest(name = "{1} in {0}")
     @CsvSource(delimiter = '|', value = {
@@ -440,6 +490,11 @@ class WebhooksTest {
         assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
     }
 
+    /**
+     * POST /webhook_endpoints, rules 5 and 6: a public https address is accepted; a test endpoint
+     * may use loopback only because the operator allows it (the test server does), and a private
+     * address not even in test mode.
+     */
     @Test
     void aLiveEndpointOnAPublicHttpsAddressIsAcceptedAndTestModeAcceptsLoopbackOnlyBecauseTheOperatorAllowsIt() {
         String live = tenant.liveKey();
@@ -450,6 +505,10 @@ class WebhooksTest {
         privateInTest.assertError(422, "validation_error");
     }
 
+    /**
+     * POST /webhook_endpoints, rule 6: every delivery checks the address again when it connects; a
+     * refused address is never connected to, and the attempt's error says why.
+     */
     @Test
     void anAddressRefusedAtDeliveryIsNeverConnectedToAndTheAttemptSaysWhy() {
         String endpoint = create(key, "http://127.0.0.1:9/hooks", List.of("order.canceled")).json().get("id").asText();
