@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * README.md#where-to-go-next: every relative link and image of README.md and docs/*.md points
- * at a file that exists, and each #anchor at a heading of it.
+ * at a file that exists, and each #anchor at a heading of it; no document is left half-merged.
  */
 class DocumentationLinksTest {
 
@@ -30,6 +30,7 @@ class DocumentationLinksTest {
     /** A reference definition: [label]: target. */
     private static final Pattern DEFINITION = Pattern.compile("^ {0,3}\\[[^\\]]+]:\\s*<?([^\\s>]+)>?");
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
+    private static final Pattern CONFLICT = Pattern.compile("^(<{7}|>{7})( |$)");
 
     private final Path root = Documents.repositoryRoot();
     private final Map<Path, Set<String>> anchors = new HashMap<>();
@@ -56,6 +57,25 @@ class DocumentationLinksTest {
 
         assertThat(checked).as("relative links found").isPositive();
         assertThat(broken).as("broken relative links in the documentation").isEmpty();
+    }
+
+    /** A guide or the contract half-merged, with Git's conflict markers left in it, reads as nonsense. */
+    @Test
+    void noDocumentHoldsTheMarksOfAnUnfinishedMerge() throws IOException {
+        List<Path> documents = documents();
+        documents.add(root.resolve("api-spec/openapi.yaml"));
+        documents.add(root.resolve("api-spec/CHANGELOG.md"));
+        List<String> marks = new ArrayList<>();
+        for (Path document : documents) {
+            List<String> lines = Files.readAllLines(document, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                if (CONFLICT.matcher(lines.get(i)).find()) {
+                    marks.add(root.relativize(document) + ":" + (i + 1) + ": " + lines.get(i));
+                }
+            }
+        }
+
+        assertThat(marks).as("merge-conflict markers").isEmpty();
     }
 
     /** Why the target does not resolve from the document, or null when it does. */
