@@ -12,7 +12,7 @@ import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
-import io.tenantscreening.orders.OrderRepository;
+import io.tenantscreening.orders.OrderLifecycle;
 import io.tenantscreening.orders.OrderService;
 import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.organizations.OrganizationService;
@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -53,7 +54,7 @@ public class ReportCopies implements ApplicantCopies {
 
     private final ReportCopyRepository links;
     private final ReportCopyTokens tokens;
-    private final OrderRepository orderRows;
+    private final OrderLifecycle lifecycle;
     private final OrderService orders;
     private final ReportService reports;
     private final OrganizationService organizations;
@@ -62,7 +63,7 @@ public class ReportCopies implements ApplicantCopies {
     private final Clock clock;
     private final Duration validity;
 
-    public ReportCopies(ReportCopyRepository links, ReportCopyTokens tokens, OrderRepository orderRows, OrderService orders,
+    public ReportCopies(ReportCopyRepository links, ReportCopyTokens tokens, OrderLifecycle lifecycle, OrderService orders,
                         ReportService reports, OrganizationService organizations, SchedulerClient work,
                         TransactionOperations<Connection> transactions, Clock clock,
                         @Value("${screening.report-copies.link-days}") int linkDays) {
@@ -71,7 +72,7 @@ public class ReportCopies implements ApplicantCopies {
         }
         this.links = links;
         this.tokens = tokens;
-        this.orderRows = orderRows;
+        this.lifecycle = lifecycle;
         this.orders = orders;
         this.reports = reports;
         this.organizations = organizations;
@@ -152,7 +153,7 @@ public class ReportCopies implements ApplicantCopies {
             if (!expired.expiredAt(now)) {
                 return new StillValid();
             }
-            orderRows.lockById(tenant, expired.orderId()).orElseThrow();
+            Objects.requireNonNull(lifecycle.lockAny(tenant, expired.orderId()), "the order of a report copy's link");
             Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
             if (newest.plus(RENEWAL_GAP).isAfter(now)) {
                 return new TooSoon(Duration.between(now, newest.plus(RENEWAL_GAP)));

@@ -35,13 +35,13 @@ public class ReportService {
 
     private final ReportRepository reports;
     private final EventService events;
-    private final ReportRepresentation representation;
+    private final ReportMapper mapper;
     private final OrderService orders;
 
-    public ReportService(ReportRepository reports, EventService events, ReportRepresentation representation, OrderService orders) {
+    public ReportService(ReportRepository reports, EventService events, ReportMapper mapper, OrderService orders) {
         this.reports = reports;
         this.events = events;
-        this.representation = representation;
+        this.mapper = mapper;
         this.orders = orders;
     }
 
@@ -56,7 +56,7 @@ public class ReportService {
         Report report = new Report(PublicIds.newId("rpt", tenant.mode()), tenant.mode(), orderId, checks, recommendation,
                 now, now);
         reports.insert(tenant, report);
-        events.record(tenant, EventType.REPORT_COMPLETED, report.id(), representation.json(report), null, now);
+        events.record(tenant, EventType.REPORT_COMPLETED, report.id(), mapper.json(report), null, now);
         return report;
     }
 
@@ -71,7 +71,7 @@ public class ReportService {
     public Report disputed(Tenant tenant, Report locked, Instant now) {
         Report disputed = locked.withStatus(Report.Status.DISPUTED);
         reports.setStatus(tenant, locked.id(), Report.Status.DISPUTED);
-        events.record(tenant, EventType.REPORT_DISPUTED, locked.id(), representation.json(disputed), null,
+        events.record(tenant, EventType.REPORT_DISPUTED, locked.id(), mapper.json(disputed), null,
                 changed(locked, disputed), now);
         return disputed;
     }
@@ -95,7 +95,7 @@ public class ReportService {
                     recommendation, locked.createdAt(), locked.completedAt());
             reports.supersede(tenant, locked, revised, now);
         }
-        events.record(tenant, EventType.REPORT_UPDATED, locked.id(), representation.json(revised), null,
+        events.record(tenant, EventType.REPORT_UPDATED, locked.id(), mapper.json(revised), null,
                 changed(locked, revised), now);
         return revised;
     }
@@ -120,14 +120,14 @@ public class ReportService {
 
     /** What the API shows of a report's checks and recommendation, to compare two reports by. */
     private JsonNode content(Report report) {
-        JsonNode shown = tree(representation.json(report));
+        JsonNode shown = tree(mapper.json(report));
         return JSON.createArrayNode().add(shown.get("checks")).add(shown.get("recommendation"));
     }
 
     /** The previous value of each member of the report the API shows differently after (JSON). */
     private String changed(Report before, Report after) {
-        JsonNode was = tree(representation.json(before));
-        JsonNode now = tree(representation.json(after));
+        JsonNode was = tree(mapper.json(before));
+        JsonNode now = tree(mapper.json(after));
         ObjectNode previous = JSON.createObjectNode();
         was.fields().forEachRemaining(member -> {
             if (!member.getValue().equals(now.get(member.getKey()))) {

@@ -32,13 +32,13 @@ public class ReportsController implements ReportsApi {
     private static final List<String> ANSWERS = List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PDF);
 
     private final ReportService reports;
-    private final ReportRepresentation representation;
+    private final ReportMapper mapper;
     private final ReportPdf pdf;
     private final OrderService orders;
 
-    public ReportsController(ReportService reports, ReportRepresentation representation, ReportPdf pdf, OrderService orders) {
+    public ReportsController(ReportService reports, ReportMapper mapper, ReportPdf pdf, OrderService orders) {
         this.reports = reports;
-        this.representation = representation;
+        this.mapper = mapper;
         this.pdf = pdf;
         this.orders = orders;
     }
@@ -70,7 +70,7 @@ public class ReportsController implements ReportsApi {
     private HttpResponse<Object> answer(Tenant tenant, Report report) {
         HttpRequest<?> request = ServerRequestContext.currentRequest().orElseThrow();
         if (!ContentNegotiation.choose(request, ANSWERS).orElseThrow().equals(MediaType.APPLICATION_PDF)) {
-            return HttpResponse.ok(representation.toApi(report));
+            return HttpResponse.ok(mapper.toApi(report));
         }
         return HttpResponse.<Object>ok().contentType(MediaType.APPLICATION_PDF_TYPE)
                 .header(HttpHeaders.CONTENT_DISPOSITION, disposition(report)).body(document(tenant, report));

@@ -13,14 +13,14 @@ import java.io.UncheckedIOException;
 
 /** A report as the API shows it: the generated model, and its JSON (the object of report.* events). */
 @Singleton
-public class ReportRepresentation {
+public class ReportMapper {
 
     /** A check exists in a report only once it is complete. */
     private static final String COMPLETE = "complete";
 
     private final JsonMapper json;
 
-    public ReportRepresentation(JsonMapper json) {
+    public ReportMapper(JsonMapper json) {
         this.json = json;
     }
 
