@@ -133,17 +133,23 @@ public class BuiltInCheckout implements HostedCheckout {
     @Transactional
     public SignedNotification notification(String sessionId) {
         return jdbc.queryOne("SELECT outcome, payment_id FROM builtin_checkout_sessions WHERE id = ? AND outcome IS NOT NULL",
-                        row -> {
-                            Outcome outcome = Outcome.of(row.getString(1)).orElseThrow();
-                            Map<String, Object> body = new LinkedHashMap<>();
-                            body.put("id", "bevt_" + sessionId + "_" + outcome.value());
-                            body.put("type", outcome == Outcome.SUCCEEDED ? "checkout.succeeded" : "checkout.failed");
-                            body.put("session", sessionId);
-                            body.put("payment", row.getString(2));
-                            body.put("failure", outcome == Outcome.SUCCEEDED ? null : outcome.value());
-                            return sign(write(body), Timestamps.now(clock).getEpochSecond());
-                        }, sessionId)
+                        row -> sign(notificationBody(sessionId, Outcome.of(row.getString(1)).orElseThrow(), row.getString(2)),
+                                Timestamps.now(clock).getEpochSecond()), sessionId)
                 .orElseThrow(() -> new IllegalStateException("builtin checkout session " + sessionId + " is not completed"));
+    }
+
+    /**
+     * The body of the notification of a session completed with this outcome (and, when it
+     * succeeded, this payment id); its id is the same at every delivery.
+     */
+    byte[] notificationBody(String sessionId, Outcome outcome, String paymentId) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", "bevt_" + sessionId + "_" + outcome.value());
+        body.put("type", outcome == Outcome.SUCCEEDED ? "checkout.succeeded" : "checkout.failed");
+        body.put("session", sessionId);
+        body.put("payment", paymentId);
+        body.put("failure", outcome == Outcome.SUCCEEDED ? null : outcome.value());
+        return write(body);
     }
 
     /** A notification body with its signature header, as the built-in gateway sends it. */

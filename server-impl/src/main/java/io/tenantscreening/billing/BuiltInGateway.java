@@ -75,7 +75,8 @@ public class BuiltInGateway implements PaymentGateway {
                 + "AND outcome = '" + CHARGED + "'", Timestamps.now(clock), reference);
     }
 
-    private static String outcome(PaymentMethod method) {
+    /** The outcome (column outcome) of a charge for an organisation with this payment method state. */
+    static String outcome(PaymentMethod method) {
         return switch (method) {
             case OK -> CHARGED;
             case NONE -> Refusal.NO_PAYMENT_METHOD.code();
@@ -85,7 +86,11 @@ public class BuiltInGateway implements PaymentGateway {
     }
 
     private static Outcome outcome(ResultSet row) throws SQLException {
-        return row.getString(1).equals(CHARGED) ? new Charged(row.getString(2))
-                : new Refused(Refusal.valueOf(row.getString(1).toUpperCase(Locale.ROOT)));
+        return outcome(row.getString(1), row.getString(2));
+    }
+
+    /** A recorded outcome (column outcome) and its payment id as the gateway answers it. */
+    static Outcome outcome(String recorded, String paymentId) {
+        return recorded.equals(CHARGED) ? new Charged(paymentId) : new Refused(Refusal.valueOf(recorded.toUpperCase(Locale.ROOT)));
     }
 }

@@ -88,8 +88,7 @@ public class ApplicantPayments {
         String checkoutId = PublicIds.newId("cko");
         Optional<OrderPayment> due = transactions.executeWrite(status -> {
             Order order = lifecycle.lockWaiting(tenant, ref.orderId());
-            if (order == null || order.payment() == null || order.payment().status() == OrderPayment.Status.SUCCEEDED
-                    || order.payment().status() == OrderPayment.Status.REFUNDED) {
+            if (!awaitsPayment(order)) {
                 return Optional.<OrderPayment>empty();
             }
             checkouts.insert(tenant, checkoutId, order.id(), gateway.name(), order.payment().amountCents(),
@@ -116,6 +115,16 @@ public class ApplicantPayments {
             return null;
         });
         return new Redirect(session.url());
+    }
+
+    /**
+     * Whether the applicant may pay for this order (locked by {@code lockWaiting}, so null
+     * unless it waits for its applicant): it is applicant-paid, and its payment was neither
+     * taken nor given back; a failed one may be tried again.
+     */
+    static boolean awaitsPayment(Order order) {
+        return order != null && order.payment() != null && order.payment().status() != OrderPayment.Status.SUCCEEDED
+                && order.payment().status() != OrderPayment.Status.REFUNDED;
     }
 
     /** How a notification was taken. */
