@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntSupplier;
 
 /**
  * The applicant's copy of their report (FCRA sections 609 and 612). When an order
@@ -117,11 +118,19 @@ public class ReportCopies implements ApplicantCopies {
      */
     @Override
     public void offer(Tenant tenant, Order completed, Applicant applicant, Instant at) {
-        if (applicant.email() == null || applicant.email().isBlank()
-                || tenant.mode() == Mode.TEST && !applicant.isApplicantExperienceProfile()) {
+        if (!getsALink(tenant.mode(), applicant)) {
             return;
         }
         issue(tenant, completed.id(), applicant.email(), at);
+    }
+
+    /**
+     * Whether the applicant of a completed order of this mode is emailed a link: one with an
+     * address, of a live order or of the applicant-experience profile.
+     */
+    static boolean getsALink(Mode mode, Applicant applicant) {
+        return !(applicant.email() == null || applicant.email().isBlank()
+                || mode == Mode.TEST && !applicant.isApplicantExperienceProfile());
     }
 
     /** The link whose token this is, whatever its tenant; empty for a token no link has. */
@@ -155,15 +164,28 @@ public class ReportCopies implements ApplicantCopies {
             }
             Objects.requireNonNull(lifecycle.lockAny(tenant, expired.orderId()), "the order of a report copy's link");
             Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
-            if (newest.plus(RENEWAL_GAP).isAfter(now)) {
-                return new TooSoon(Duration.between(now, newest.plus(RENEWAL_GAP)));
-            }
-            if (links.madeSince(tenant, expired.orderId(), now.minus(DAY)) >= LINKS_A_DAY) {
-                return new TooSoon(DAY);
+            Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
+            if (wait.isPresent()) {
+                return new TooSoon(wait.get());
             }
             issue(tenant, expired.orderId(), expired.email(), now);
             return new Sent(expired.email());
         });
+    }
+
+    /**
+     * How long before another link of an order may be made on request, given when its newest
+     * link was made and how many it made in the 24 hours before {@code now} (counted only
+     * when the newest is old enough); empty when one may be made now.
+     */
+    static Optional<Duration> renewalWait(Instant now, Instant newest, IntSupplier madeInTheLastDay) {
+        if (newest.plus(RENEWAL_GAP).isAfter(now)) {
+            return Optional.of(Duration.between(now, newest.plus(RENEWAL_GAP)));
+        }
+        if (madeInTheLastDay.getAsInt() >= LINKS_A_DAY) {
+            return Optional.of(DAY);
+        }
+        return Optional.empty();
     }
 
     /** The link of this work, while its email is still to be sent (its seed is kept until then). */

@@ -20,6 +20,11 @@ public record Dispute(String id, Mode mode, String orderId, String reportId, int
                       String reason, Instant createdAt, Instant deadline, Instant resolvedAt, ResolvedBy resolvedBy,
                       Integer resolvedReportVersion) implements KeysetPager.Positioned {
 
+    /** Whether its reinvestigation period has ended at {@code now}: from its deadline on, what is not verified is deleted. */
+    public boolean overdueAt(Instant now) {
+        return !now.isBefore(deadline);
+    }
+
     public enum Status {
         OPEN, RESOLVED;
 

@@ -160,6 +160,11 @@ public class DisputeService {
 
     /** Some providers answer later: step again at this time (never after the deadline). */
     record AskAgain(Instant at) implements Progress {
+
+        /** Asking again when the providers ask to be asked again, but never after the deadline. */
+        static AskAgain notAfter(Instant wanted, Instant deadline) {
+            return new AskAgain(wanted.isBefore(deadline) ? wanted : deadline);
+        }
     }
 
     /**
@@ -172,7 +177,7 @@ public class DisputeService {
         if (dispute.status() != Dispute.Status.OPEN) {
             return new Done();
         }
-        if (!Timestamps.now(clock).isBefore(dispute.deadline())) {
+        if (dispute.overdueAt(Timestamps.now(clock))) {
             resolveOverdue(tenant, id);
             return new Done();
         }
@@ -200,7 +205,7 @@ public class DisputeService {
             }
         }
         if (askAgain != null) {
-            return new AskAgain(askAgain.isBefore(dispute.deadline()) ? askAgain : dispute.deadline());
+            return AskAgain.notAfter(askAgain, dispute.deadline());
         }
         resolve(tenant, id, Dispute.ResolvedBy.REINVESTIGATION, open -> open.items().stream().map(verdicts::get).toList());
         return new Done();

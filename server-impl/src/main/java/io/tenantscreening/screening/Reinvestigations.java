@@ -13,6 +13,7 @@ import jakarta.inject.Singleton;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -152,6 +153,20 @@ public class Reinvestigations {
     /** The report's checks with the verdicts applied, made at {@code now}; in the caller's transaction. */
     public Revision revise(Tenant tenant, Report report, List<Change> changes, Instant now) {
         Order order = orders.get(tenant, report.orderId(), Set.of()).order();
+        RevisedChecks revised = revisedChecks(report, changes, day.of(now));
+        return new Revision(revised.checks(), recommendations.of(tenant, order, revised.findings(), now));
+    }
+
+    /** The report's checks revised by the verdicts, in the report's order, and the findings each now states. */
+    public record RevisedChecks(List<Report.CheckResult> checks, Map<CheckType, Findings> findings) {
+    }
+
+    /**
+     * The report's checks with the verdicts applied on {@code day}, the day of the revision
+     * (the age limit counts from it): what {@link #revise} decides before the recommendation
+     * is made again from the findings.
+     */
+    public static RevisedChecks revisedChecks(Report report, List<Change> changes, LocalDate day) {
         List<Report.CheckResult> checks = new ArrayList<>();
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
         for (Report.CheckResult check : report.checks()) {
@@ -170,7 +185,7 @@ public class Reinvestigations {
                 continue;
             }
             if (whole != null) {
-                Findings limited = RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day.of(now)).findings();
+                Findings limited = RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day).findings();
                 findings.put(type, limited);
                 checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
                 continue;
@@ -187,10 +202,10 @@ public class Reinvestigations {
                     revised.add((Findings.CourtRecord) verdict.corrected());
                 }
             }
-            Findings limited = RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day.of(now)).findings();
+            Findings limited = RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day).findings();
             findings.put(type, limited);
             checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
         }
-        return new Revision(checks, recommendations.of(tenant, order, findings, now));
+        return new RevisedChecks(checks, findings);
     }
 }
