@@ -6,7 +6,9 @@ import io.micronaut.http.HttpRequestWrapper;
 import io.micronaut.http.simple.SimpleHttpRequest;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,10 +69,12 @@ class ClientAddressesTest {
     }
 
     @Test
-    void aPeerIsWrittenAsItsAddressOrItsNameWhenItHasNone() {
+    void aPeerIsWrittenAsItsAddressOrItsNameWhenItHasNone() throws UnknownHostException {
         ClientAddresses addresses = new ClientAddresses("");
 
         assertThat(addresses.of(request(new InetSocketAddress("2001:db8::1", 443), Map.of()))).isEqualTo("2001:db8:0:0:0:0:0:1");
+        assertThat(addresses.of(request(new InetSocketAddress(InetAddress.getByAddress("client.example", new byte[]{(byte) 192, 0, 2, 10}),
+                443), Map.of()))).as("the address, not the name it was found by").isEqualTo("192.0.2.10");
         assertThat(addresses.of(request(InetSocketAddress.createUnresolved("proxy.internal", 443), Map.of())))
                 .isEqualTo("proxy.internal");
     }

@@ -44,7 +44,7 @@ class ReportCopyTokensTest {
     }
 
     @Test
-    void aSeedWritesTheSameLinkAfterAKeyRotationButOnlyForItsOwnLink() {
+    void theSameKeyAndNonceWriteTheSameLinkAfterAKeyRotationButOnlyForItsOwnLink() {
         LinkTokens.Issued issued = tokens(OLD).issue("rcl_1");
         ReportCopyTokens rotated = tokens(NEW + "," + OLD);
 
@@ -53,7 +53,7 @@ class ReportCopyTokensTest {
     }
 
     @Test
-    void theSameIdAndSeedMakeAnotherTokenThanAnApplicationLinks() {
+    void theSameIdKeyAndNonceMakeAnotherTokenThanAnApplicationLinks() {
         ServiceSettings settings = settings();
         SealingKeys keys = new SealingKeys(new KeyRing(NEW, settings), id -> { });
         LinkTokens.Issued issued = new ReportCopyTokens(keys, settings).issue("id_1");
