@@ -14,12 +14,13 @@ import static org.assertj.core.api.Assertions.entry;
 
 /**
  * The apply page's form ({@link ApplyForm}): consent is required; the date of birth and the
- * SSN are asked, and so checked, only when the order did not bring them; the applicant must
- * be at least 18 on the applicants' day; each error is shown beside its field, in the order
- * of the page (openapi.yaml#apply-flow, docs/integrators.md#the-apply-flow,
- * docs/integrators.md#the-applicants-journey). What the fields accept (a date as MM/DD/YYYY
- * or YYYY-MM-DD after 1900, nine SSN digits with or without dashes, consent as the box's
- * {@code yes}) is said only by the page's own messages.
+ * SSN are asked, and so checked, only when the order did not bring them; each error is shown
+ * beside its field (openapi.yaml#apply-flow, docs/integrators.md#the-apply-flow,
+ * docs/integrators.md#the-applicants-journey). What the fields accept: a date of birth as
+ * MM/DD/YYYY or YYYY-MM-DD, not before 1900-01-01, of an applicant 18 or older on the day;
+ * nine SSN digits with either dash optional; consent as the box's {@code yes}; only the
+ * fields the page asked for checked; the errors in the order of the page
+ * (docs/integrators.md#what-the-form-accepts).
  */
 class ApplyFormTest {
 

@@ -15,10 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The client's address, for the consent record and the limit on unknown links
- * ({@link ClientAddresses}): the connection's peer, since headers such as X-Forwarded-For
- * are written by the client; behind a reverse proxy the header the operator names
- * ({@code CLIENT_ADDRESS_HEADER}), of whose list the last entry counts
- * (docs/operators.md#requests, docs/integrators.md#the-apply-flow).
+ * ({@link ClientAddresses}): the connection's peer, written as its IP address, since headers
+ * such as X-Forwarded-For are written by the client; behind a reverse proxy the header the
+ * operator names ({@code CLIENT_ADDRESS_HEADER}, its name matched in any case), of whose
+ * list the last entry counts, trimmed; without that header, with a blank one or with a blank
+ * setting, the peer (docs/operators.md#requests, CLIENT_ADDRESS_HEADER;
+ * docs/integrators.md#the-apply-flow).
  */
 class ClientAddressesTest {
 

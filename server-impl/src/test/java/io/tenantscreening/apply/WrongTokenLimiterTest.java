@@ -18,8 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Retry-After) for every further unknown link until the window ends; each address is counted
  * on its own, and the counts are forgotten when the window ends (docs/operators.md#requests,
  * openapi.yaml#apply-flow, docs/integrators.md#the-apply-flow,
- * docs/integrators.md#the-applicants-copy). Windows are fixed, not sliding: they start when
- * the instance does, whatever the client does.
+ * docs/integrators.md#the-applicants-copy). Windows are fixed, not sliding, whatever the
+ * client does: the first starts with the instance, the next at the first unknown link after
+ * one ended, and a clock set back starts a new one (docs/operators.md#requests,
+ * APPLY_WRONG_TOKEN_WINDOW).
  */
 class WrongTokenLimiterTest {
 

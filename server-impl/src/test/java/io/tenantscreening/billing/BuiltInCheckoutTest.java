@@ -30,12 +30,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The built-in checkout's notifications (docs/operators.md#applicants-payments: the payer
  * chooses "the payment succeeds", "the card is declined" or "the bank asks for
  * authentication, which fails"; the service sends itself the notification "signed with a key
- * derived from the master keys"; one signed longer ago than PAYMENT_NOTIFICATION_TOLERANCE is
- * refused as stale, a forged signature as invalid; one received before changes nothing, so
- * each delivery of one outcome has the same id). Signed as Stripe signs: {@code t=<unix
- * seconds>,v1=<hex HMAC-SHA256 over "t.body">}. Older master keys still listed keep
- * verifying (docs/operators.md#master-keys). None of this reads the sessions' table, so the
- * checkout here has no database (null).
+ * derived from the master keys"; one whose signed timestamp is further than
+ * PAYMENT_NOTIFICATION_TOLERANCE from the service's clock, before or after, is refused as
+ * stale, a forged signature as invalid; one received before changes nothing, so each
+ * delivery of one outcome has the same id). Signed as Stripe signs, in
+ * {@code Builtin-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 over "t.body">} with a
+ * subkey of the first master key, its parts in any order, {@code t} of 1 to 12 digits, and
+ * verified under every master key still listed; a signed body that is not a built-in
+ * notification is malformed, and one of a type the service does not act on is ignored
+ * (docs/operators.md#payment-notifications; keys: docs/operators.md#master-keys). None of
+ * this reads the sessions' table, so the checkout here has no database (null).
  */
 class BuiltInCheckoutTest {
 
@@ -90,7 +94,10 @@ class BuiltInCheckoutTest {
         assertThat(expected).isNotEqualTo(hmac(Base64.getDecoder().decode(NEW_KEY), T + "." + new String(body, StandardCharsets.UTF_8)));
     }
 
-    /** After a rotation, notifications signed with the previous key verify while it is listed, and not once it is gone. */
+    /**
+     * After a rotation, notifications signed with the previous key verify while it is listed, and not once it is gone
+     * (docs/operators.md#payment-notifications).
+     */
     @Test
     void aNotificationSignedWithAnOlderKeyVerifiesWhileThatKeyIsListed() {
         BuiltInCheckout beforeRotation = checkout("old:" + OLD_KEY, 300);
@@ -117,7 +124,10 @@ class BuiltInCheckoutTest {
         assertRefused(checkout, new BuiltInCheckout.SignedNotification("t=" + (T - 1) + "," + v1(checkout.sign(body, T)), body), FORGED);
     }
 
-    /** The header needs a t= of 1 to 12 digits and a v1=; a signature valid for a timestamp the header cannot carry does not help. */
+    /**
+     * The header needs a t= of 1 to 12 digits and a v1= (docs/operators.md#payment-notifications); a signature valid
+     * for a timestamp the header cannot carry does not help.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"", "garbage", "t={t}", "v1={v1}", "T={t},v1={v1}", "t={t},V1={v1}", "t=+{t},v1={v1}", "t={t};v1={v1}"})
     void aHeaderWithoutATimestampOrASignatureIsForged(String template) {
@@ -144,7 +154,10 @@ class BuiltInCheckoutTest {
         assertThat(verify(checkout, new BuiltInCheckout.SignedNotification("t=" + T + ", " + v1, body)).sessionId()).isEqualTo("bcs_1");
     }
 
-    /** The tolerance holds both ways: a timestamp too far in the future is no fresher than one too far in the past. */
+    /**
+     * The tolerance holds both ways (docs/operators.md#applicants-payments, PAYMENT_NOTIFICATION_TOLERANCE): a timestamp
+     * too far in the future is no fresher than one too far in the past.
+     */
     @ParameterizedTest(name = "signed {0} s from now")
     @ValueSource(longs = {0, -300, 300})
     void aNotificationSignedWithinTheToleranceIsTaken(long offset) {

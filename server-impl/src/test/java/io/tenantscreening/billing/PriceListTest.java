@@ -15,7 +15,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The operator's price list (openapi.yaml#billing: a live order is charged "at the operator's
  * price for its package and add-ons"; docs/operators.md#orders-and-screening: "A live order
  * costs its package plus each add-on", in cents of the currency): what an order costs, and
- * that a price left out or below zero stops the service when it starts rather than an order.
+ * that a price left out or below zero stops the service when it starts rather than an order,
+ * naming the price by its configuration key (docs/operators.md#orders-and-screening: "Each
+ * price is 0 or more").
  */
 class PriceListTest {
 

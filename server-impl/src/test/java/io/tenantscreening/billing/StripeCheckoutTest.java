@@ -23,11 +23,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Stripe's notifications (docs/operators.md#applicants-payments): events signed with
  * STRIPE_WEBHOOK_SECRET in their Stripe-Signature, of the four types registered
  * ({@code checkout.session.completed}, {@code checkout.session.async_payment_succeeded},
- * {@code checkout.session.async_payment_failed}, {@code checkout.session.expired}); a forged
- * signature is refused, one signed longer ago than PAYMENT_NOTIFICATION_TOLERANCE as stale.
- * What each event means for the payment (openapi.yaml#billing: succeeded, failed, an
- * abandoned checkout takes nothing). Events are verified over their raw body, offline: no
- * call reaches Stripe's API here.
+ * {@code checkout.session.async_payment_failed}, {@code checkout.session.expired}), a
+ * {@code checkout.session.completed} of a session not paid yet left to the async_payment
+ * event that follows; a forged signature is refused, one whose timestamp is further than
+ * PAYMENT_NOTIFICATION_TOLERANCE from the service's clock, before or after, as stale. Any
+ * other event is acknowledged and changes nothing, and a signed checkout event whose object
+ * is not a Checkout Session is malformed (docs/operators.md#payment-notifications). What
+ * each event means for the payment (openapi.yaml#billing: succeeded, failed, an abandoned
+ * checkout takes nothing). Events are verified over their raw body, offline: no call
+ * reaches Stripe's API here.
  */
 class StripeCheckoutTest {
 
@@ -45,7 +49,10 @@ class StripeCheckoutTest {
                 .isEqualTo(new HostedCheckout.Notification("evt_1", "cs_1", HostedCheckout.Kind.SUCCEEDED, "pi_1", null));
     }
 
-    /** A session completed with a payment method that settles later: the async_payment event that follows decides. */
+    /**
+     * A session completed with a payment method that settles later: the async_payment event that follows decides
+     * (docs/operators.md#applicants-payments, STRIPE_WEBHOOK_SECRET).
+     */
     @Test
     void aCompletedSessionNotPaidYetChangesNothing() {
         String event = event("evt_1", "checkout.session.completed", session("cs_1", "unpaid", "pi_1"));
@@ -78,7 +85,10 @@ class StripeCheckoutTest {
                 .isEqualTo(new HostedCheckout.Notification("evt_4", "cs_1", HostedCheckout.Kind.EXPIRED, null, null));
     }
 
-    /** Any other event is acknowledged and changes nothing, whatever object it carries. */
+    /**
+     * Any other event is acknowledged and changes nothing, whatever object it carries
+     * (docs/operators.md#payment-notifications).
+     */
     @ParameterizedTest
     @ValueSource(strings = {"payment_intent.succeeded", "checkout.session.async_payment_pending", "charge.refunded"})
     void anEventOfAnotherTypeIsIgnored(String type) {
@@ -112,7 +122,10 @@ class StripeCheckoutTest {
         assertThat(verify(stripe, event, signature(event, T + offset, SECRET)).kind()).isEqualTo(HostedCheckout.Kind.SUCCEEDED);
     }
 
-    /** Stripe's own library would take a timestamp in the future; the service's tolerance holds both ways. */
+    /**
+     * Stripe's own library would take a timestamp in the future; the service's tolerance holds both ways
+     * (docs/operators.md#applicants-payments, PAYMENT_NOTIFICATION_TOLERANCE).
+     */
     @ParameterizedTest(name = "signed {0} s from now")
     @ValueSource(longs = {-301, 301, -3600})
     void anEventSignedOutsideTheToleranceIsStale(long offset) {

@@ -18,9 +18,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The links to the applicant's copy ({@link ReportCopies}): every live order's applicant with
  * an address gets one, in test mode only the applicant-experience profile ({@code @apply.test});
  * a link works for {@code REPORT_COPY_LINK_DAYS} days (at least 1) and no longer from its
- * expiry on; an expired link's page makes a new one on request at most once every 10 minutes
- * and five times in 24 hours for an order (openapi.yaml#the-applicants-copy,
- * docs/integrators.md#the-applicants-copy, docs/operators.md#the-applicants-copy).
+ * expiry on (openapi.yaml#the-applicants-copy, docs/integrators.md#the-applicants-copy,
+ * docs/operators.md#the-applicants-copy); an expired link's page makes a new one on request
+ * only 10 minutes or more after the order's newest link, the first included, and while fewer
+ * than five links of the order, the first included, were made in the 24 hours before; the
+ * wait is what is left of the 10 minutes, or a whole day once five were made
+ * (docs/integrators.md#new-links).
  */
 class ReportCopyLinksTest {
 

@@ -35,10 +35,10 @@ import static org.assertj.core.api.Assertions.tuple;
  * position from 0 in {@code details.records} of the report as it stands, or whole checks
  * (any check of the report), each with a copy of what it disputes; a check whose findings a
  * dispute deleted cannot be disputed again (openapi.yaml#disputes,
- * docs/integrators.md#disputes, docs/integrators.md#disputes-of-whole-checks). The bound of
- * 100 items is the {@code maxItems} of the contract's {@code Dispute.items}; that a record
- * or check may be named only once, and a check not both as a whole and by its records, is
- * the service's own rule (the applicant's page says it: docs/design.md#the-applicants-pages).
+ * docs/integrators.md#disputes, docs/integrators.md#disputes-of-whole-checks). At most 100
+ * items (also the {@code maxItems} of the contract's {@code Dispute.items}), a record or check
+ * named only once, and a check not both as a whole and by its records
+ * (docs/integrators.md#what-a-dispute-names).
  */
 class DisputeItemsTest {
 

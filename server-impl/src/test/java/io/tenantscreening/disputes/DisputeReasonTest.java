@@ -12,10 +12,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The applicant's reason as a dispute keeps it ({@link DisputeRequest#reason}): the
  * applicant says why (openapi.yaml#disputes, docs/integrators.md#disputes), in at most 2000
- * characters (the {@code maxLength} of the contract's {@code Dispute.reason}), counted as
- * characters rather than UTF-16 units; line breaks become spaces, as a text area sends them,
- * and the text is trimmed; control, separator and bidirectional formatting characters are
- * refused, and so is text nothing of which can be seen (the contract's rules for text,
+ * characters (the {@code maxLength} of the contract's {@code Dispute.reason}), counted in
+ * code points rather than UTF-16 units after trimming; each line break (CR LF, CR or LF)
+ * becomes one space, as a text area sends them, and the text is trimmed; control, separator
+ * and bidirectional formatting characters are refused, and so is text nothing of which can
+ * be seen (docs/integrators.md#what-a-dispute-names; the contract's rules for text,
  * openapi.yaml#errors).
  */
 class DisputeReasonTest {

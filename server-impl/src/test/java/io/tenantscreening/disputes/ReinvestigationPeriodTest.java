@@ -16,8 +16,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The reinvestigation period (openapi.yaml#disputes, docs/integrators.md#disputes): a
  * dispute's deadline is 30 days after it was opened unless the operator sets from 1 to 30
  * ({@code DISPUTE_REINVESTIGATION_DAYS}, docs/operators.md#disputes); from the deadline on,
- * what is not verified is deleted ({@link Dispute#overdueAt}), so a provider that answers
- * later is asked again at the latest at the deadline ({@link DisputeService.AskAgain#notAfter}).
+ * what is not verified is deleted ({@link Dispute#overdueAt}), so the work for a provider that
+ * answers later runs at the time it names, or at the deadline if that is not earlier, and
+ * the provider is never asked at or after the deadline ({@link DisputeService.AskAgain#notAfter};
+ * docs/operators.md#disputes: "never at or after the dispute's deadline").
  */
 class ReinvestigationPeriodTest {
 

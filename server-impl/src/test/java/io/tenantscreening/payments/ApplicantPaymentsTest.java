@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * ("the page offers to try again"), never one that succeeded or was refunded, nor an order
  * the organisation pays for. A gateway's notification is verified before anything is read
  * (docs/operators.md#applicants-payments: the signature is the credential), and one of a kind
- * the service does not act on changes nothing; the service here has no checkouts, orders nor
+ * the service does not act on changes nothing and its session is not looked for
+ * (docs/operators.md#payment-notifications); the service here has no checkouts, orders nor
  * transactions (they are null), so reaching any of them would fail.
  */
 class ApplicantPaymentsTest {

@@ -17,11 +17,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Which hosted checkout takes payments (docs/operators.md#applicants-payments):
- * PAYMENT_GATEWAY names where new payments go, {@code builtin} or {@code stripe}; Stripe
+ * PAYMENT_GATEWAY names where new payments go, {@code builtin} or {@code stripe}, read
+ * without the white space around it and exactly, any other value stopping the service; Stripe
  * needs both of its keys, without which the service refuses to start outside development and
  * warns and uses the built-in checkout in development; when both are set, Stripe's
  * notifications and refunds are taken whatever PAYMENT_GATEWAY says; the apply page's form
- * may go to the active gateway's checkout ({@code https://checkout.stripe.com}).
+ * may go to the active gateway's checkout ({@code https://checkout.stripe.com}). The
+ * gateway named in a notification's path is exact too (docs/operators.md#payment-notifications).
  */
 class HostedCheckoutsTest {
 

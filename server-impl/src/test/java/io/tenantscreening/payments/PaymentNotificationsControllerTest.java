@@ -23,10 +23,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * How {@code POST /payment_notifications/<gateway>} answers a gateway
- * (docs/operators.md#applicants-payments): "a notification signed longer ago (a replay) is
- * refused with 400 stale_notification. A forged signature is 400 invalid_signature", a body
- * that is not a notification {@code 400 malformed_notification}, a gateway that takes no
- * notifications here {@code 404}, and one the service acknowledges without acting on it
+ * (docs/operators.md#applicants-payments): "a notification signed longer ago (a replay) [...]
+ * is refused with 400 stale_notification. A forged signature, or none, is 400
+ * invalid_signature", and (docs/operators.md#payment-notifications) a signed body that is not
+ * a notification of the gateway {@code 400 malformed_notification}, a gateway that takes no
+ * notifications here {@code 404}, and a notification of a kind the service does not act on
  * {@code 200} with {@code duplicate: true}. The answers that need the database (a session no
  * checkout has, a notification taken before) are the conformance tests'.
  */

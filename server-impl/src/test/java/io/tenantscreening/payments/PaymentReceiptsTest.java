@@ -11,8 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What the applicant's receipt says (docs/integrators.md#orders-the-applicant-pays: the
  * applicant gets a receipt by email; openapi.yaml#billing): the amount paid as people read it,
- * and what was bought, the package and then each add-on. The same amount is shown on the
- * built-in checkout's page.
+ * {@code $25.00} in US dollars and {@code 35.00 EUR} in another currency, and what was bought,
+ * the package with its checks and then each add-on in the order's order
+ * (docs/integrators.md#the-receipt). The same amount is shown on the built-in checkout's page.
  */
 class PaymentReceiptsTest {
 
