@@ -60,9 +60,17 @@ public final class TestDatabase {
         return database;
     }
 
-    /** Drops a database this class made, ending the connections still open to it. */
+    /**
+     * Drops a database this class made, ending the connections still open to it. A connection
+     * still being opened has no role yet, which a role without superuser rights may not end:
+     * the drop is tried again until it has one (or is gone).
+     */
     public static void drop(String database) {
-        administer("DROP DATABASE IF EXISTS " + TemplateDatabase.checked(database) + " WITH (FORCE)");
+        String statement = "DROP DATABASE IF EXISTS " + TemplateDatabase.checked(database) + " WITH (FORCE)";
+        Waits.await("database " + database + " dropped").ignoreExceptions().until(() -> {
+            administer(statement);
+            return true;
+        });
     }
 
     /** The rows of a query, each as its column values in order. */
