@@ -71,12 +71,15 @@ public final class JarProcess {
 
     /** The environment that points a process at the test class's database, with the test server's keys and agency. */
     public static Map<String, String> testDatabaseEnvironment() {
-        return Map.of("DATABASE_URL", TestDatabase.url(), "DATABASE_USER", TestDatabase.user(),
-                "DATABASE_PASSWORD", TestDatabase.password(), "SCREENING_KEYS", TestServer.KEYS,
-                "AGENCY_NAME", TestServer.AGENCY_NAME, "AGENCY_ADDRESS", TestServer.AGENCY_ADDRESS,
-                "AGENCY_PHONE", TestServer.AGENCY_PHONE,
+        return Map.ofEntries(Map.entry("DATABASE_URL", TestDatabase.url()), Map.entry("DATABASE_USER", TestDatabase.user()),
+                Map.entry("DATABASE_PASSWORD", TestDatabase.password()), Map.entry("SCREENING_KEYS", TestServer.KEYS),
+                Map.entry("AGENCY_NAME", TestServer.AGENCY_NAME), Map.entry("AGENCY_ADDRESS", TestServer.AGENCY_ADDRESS),
+                Map.entry("AGENCY_PHONE", TestServer.AGENCY_PHONE),
                 // As in the test server: limits far above what a test sends (RateLimitTest sets its own).
-                "RATE_LIMIT_LIVE", "1000000", "RATE_LIMIT_TEST", "1000000");
+                Map.entry("RATE_LIMIT_LIVE", "1000000"), Map.entry("RATE_LIMIT_TEST", "1000000"),
+                // As in the test server: two idle connections after ten seconds, not ten (Micronaut
+                // reads these variables as datasources.default.minimum-idle and idle-timeout).
+                Map.entry("DATASOURCES_DEFAULT_MINIMUM_IDLE", "2"), Map.entry("DATASOURCES_DEFAULT_IDLE_TIMEOUT", "10000"));
     }
 
     /**

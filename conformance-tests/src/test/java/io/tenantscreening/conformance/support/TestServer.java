@@ -126,9 +126,10 @@ public final class TestServer {
             properties.put("datasources.default.driver-class-name", CountingDriver.class.getName());
             properties.put("datasources.default.username", TestDatabase.user());
             properties.put("datasources.default.password", TestDatabase.password());
-            // The pool's ten connections while requests come, two while it waits: the test JVMs
-            // and the processes they start share one PostgreSQL and its hundred connections.
+            // The pool's ten connections while requests come, two after ten idle seconds: the test
+            // JVMs and the processes they start share one PostgreSQL and its hundred connections.
             properties.put("datasources.default.minimum-idle", 2);
+            properties.put("datasources.default.idle-timeout", 10_000);
             properties.put("micronaut.server.port", port);
             properties.put("screening.public-base-url", "http://localhost:" + port);
             properties.put("screening.environment", "test");
