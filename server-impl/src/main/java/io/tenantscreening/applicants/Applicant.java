@@ -19,6 +19,11 @@ public record Applicant(String id, String firstName, String lastName, String ema
      * the only one emails are sent to.
      */
     public boolean isApplicantExperienceProfile() {
+        return isApplicantExperienceProfile(email);
+    }
+
+    /** Whether this address is one of the applicant-experience profile's. */
+    public static boolean isApplicantExperienceProfile(String email) {
         return email.toLowerCase(Locale.ROOT).endsWith("@apply.test");
     }
 }

@@ -14,6 +14,7 @@ import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
 import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.orders.OrderStatus;
 import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.organizations.OrganizationService;
 import io.tenantscreening.reports.Report;
@@ -133,6 +134,30 @@ public class ReportCopies implements ApplicantCopies {
                 || mode == Mode.TEST && !applicant.isApplicantExperienceProfile());
     }
 
+    /** A link answered rather than emailed: the order it shows, its address and when it expires. */
+    public record AnsweredLink(String orderId, String url, Instant expiresAt) {
+    }
+
+    /**
+     * Test helper: a new link to the copy of a completed test order's report, in the answer
+     * and nowhere else. It is stored with its token's digest only (no seed, so no email work
+     * could compute it) and nothing is emailed; it expires like an emailed link. Test mode only.
+     */
+    public AnsweredLink answerTestLink(Tenant tenant, OrderView completed) {
+        if (tenant.mode() != Mode.TEST || completed.order().status() != OrderStatus.COMPLETED) {
+            throw new IllegalArgumentException("only a completed test order's link is answered");
+        }
+        Instant now = Timestamps.now(clock);
+        String id = PublicIds.newId("rcl", tenant.mode());
+        LinkTokens.Issued token = tokens.issue(id);
+        transactions.executeWrite(status -> {
+            links.insert(tenant, id, completed.order().id(), token.digest(), null, completed.applicant().email(), now,
+                    now.plus(validity));
+            return null;
+        });
+        return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), now.plus(validity));
+    }
+
     /** The link whose token this is, whatever its tenant; empty for a token no link has. */
     public Optional<ReportCopyRepository.Link> find(String token) {
         byte[] digest = LinkTokens.digest(token);
@@ -194,6 +219,15 @@ public class ReportCopies implements ApplicantCopies {
                 .filter(link -> link.sentAt() == null && link.seed() != null);
     }
 
+    /**
+     * Whether the link's email goes out: always in live mode; in test mode only to the
+     * applicant-experience profile, as every test email (a test link of another applicant
+     * exists only because the test helper answered one, and its renewals are not sent).
+     */
+    static boolean emailed(ReportCopyRepository.Link link) {
+        return link.tenant().mode() == Mode.LIVE || Applicant.isApplicantExperienceProfile(link.email());
+    }
+
     /** The address of the link, computed from its seed: for its email only. */
     String url(ReportCopyRepository.Link link) {
         return tokens.url(link.id(), link.seed());
@@ -213,7 +247,8 @@ public class ReportCopies implements ApplicantCopies {
 
     private void issue(Tenant tenant, String orderId, String email, Instant at) {
         String id = PublicIds.newId("rcl", tenant.mode());
-        links.insert(tenant, id, orderId, tokens.issue(id), email, at, at.plus(validity));
+        LinkTokens.Issued token = tokens.issue(id);
+        links.insert(tenant, id, orderId, token.digest(), token.seed(), email, at, at.plus(validity));
         work.scheduleIfNotExists(EMAIL.instance(id).data(LinkRef.of(tenant, id)).scheduledTo(at));
     }
 

@@ -33,11 +33,13 @@ public class ReportCopyRepository {
         }
     }
 
-    void insert(Tenant tenant, String id, String orderId, LinkTokens.Issued token, String email, Instant createdAt,
+    /** A new link; {@code seed} null keeps only the token's digest from the start (a link no email will carry). */
+    void insert(Tenant tenant, String id, String orderId, byte[] digest, LinkTokens.Seed seed, String email, Instant createdAt,
                 Instant expiresAt) {
         jdbc.update(tenant, "INSERT INTO report_copy_links (id, organization_id, mode, order_id, token_digest, token_key_id, "
                         + "token_nonce, email, created_at, expires_at) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?)",
-                id, orderId, token.digest(), token.seed().keyId(), token.seed().nonce(), email, createdAt, expiresAt);
+                id, orderId, digest, seed == null ? null : seed.keyId(), seed == null ? null : seed.nonce(), email, createdAt,
+                expiresAt);
     }
 
     Optional<Link> find(Tenant tenant, String id) {

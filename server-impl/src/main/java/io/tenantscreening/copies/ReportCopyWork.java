@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * transaction that made the link ({@link ReportCopies}). Sent at least once (a crash after
  * sending and before the link is marked sent sends the same link again), retried with
  * backoff while the mail server fails; a permanent refusal (an unknown address) ends it,
- * logged without the address. Once sent, the link keeps only its token's digest.
+ * logged without the address. Once sent (or, for a test applicant other than the
+ * applicant-experience profile, once passed over), the link keeps only its token's digest.
  */
 @Singleton
 public class ReportCopyWork implements BackgroundWork {
@@ -43,7 +44,9 @@ public class ReportCopyWork implements BackgroundWork {
                 .execute((instance, context) -> {
                     copies.unsent(instance.getData()).ifPresent(link -> {
                         try {
-                            email.send(messages.email(copies.copy(link), copies.url(link), copies.linkDays()));
+                            if (ReportCopies.emailed(link)) {
+                                email.send(messages.email(copies.copy(link), copies.url(link), copies.linkDays()));
+                            }
                         } catch (EmailRejected rejected) {
                             LOG.warn("The mail server refused the email with link {} to the applicant's copy of the report of "
                                     + "order {} for good; it is not sent again", link.id(), link.orderId());

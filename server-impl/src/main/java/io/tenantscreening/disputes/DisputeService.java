@@ -38,7 +38,8 @@ import java.util.function.Function;
 
 /**
  * Disputes of court records and whole checks in a report (FCRA section 611). {@link #open} is the one entry
- * point: the applicant's copy of their report calls it. Opening, in one transaction under
+ * point: the applicant's copy of their report calls it, and so does the test helper that
+ * disputes a test order's report as its applicant would. Opening, in one transaction under
  * the report's lock: the dispute, the report disputed (report.disputed), and the
  * reinvestigation scheduled as background work. The work asks each disputed check's
  * provider (outside any transaction) until every one has answered; resolving, in one

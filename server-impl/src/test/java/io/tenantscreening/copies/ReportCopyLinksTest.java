@@ -2,6 +2,7 @@ package io.tenantscreening.copies;
 
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,6 +42,24 @@ class ReportCopyLinksTest {
         assertThat(ReportCopies.getsALink(Mode.TEST, applicant("Jane@Apply.TEST"))).isTrue();
         assertThat(ReportCopies.getsALink(Mode.TEST, applicant("jane@example.com"))).isFalse();
         assertThat(ReportCopies.getsALink(Mode.TEST, applicant("jane@apply.test.example.com"))).isFalse();
+    }
+
+    /**
+     * openapi.yaml#test-mode: a test link reaches only the applicant-experience profile by
+     * email, so the renewal of a link the test helper answered for another test applicant
+     * (POST /test_helpers/orders/{id}/report_copy_link, rule 5) is not emailed.
+     */
+    @Test
+    void aTestLinksEmailGoesOnlyToTheApplicantExperienceProfile() {
+        ReportCopyRepository.Link live = CopyFixtures.link("jane@example.com", NOW);
+        ReportCopyRepository.Link test = new ReportCopyRepository.Link("rcl_test_1", new Tenant("org_1", Mode.TEST), "ord_test_1",
+                null, "jane@example.com", NOW, NOW.plus(Duration.ofDays(60)), null);
+        ReportCopyRepository.Link profile = new ReportCopyRepository.Link("rcl_test_2", new Tenant("org_1", Mode.TEST),
+                "ord_test_2", null, "Jane@Apply.TEST", NOW, NOW.plus(Duration.ofDays(60)), null);
+
+        assertThat(ReportCopies.emailed(live)).isTrue();
+        assertThat(ReportCopies.emailed(test)).isFalse();
+        assertThat(ReportCopies.emailed(profile)).isTrue();
     }
 
     @ParameterizedTest
