@@ -30,8 +30,9 @@ import java.util.concurrent.Executor;
 
 /**
  * Requires a valid bearer key on every request to the JSON API except the public contract
- * document, the reference page, health, metrics and payment processors' notifications (pages for applicants use their own tokens):
- * missing, malformed, unknown or revoked keys get 401 authorization_error; then the key's
+ * documents, the reference page, health, metrics and payment processors' notifications (pages for applicants use their own tokens):
+ * missing, malformed, unknown or revoked keys get 401 authorization_error, with a
+ * WWW-Authenticate challenge whose error is invalid_token when a bearer key was sent; then the key's
  * rate limit takes a token ({@link RateLimiter}; none left: 429 rate_limited with
  * Retry-After); then a read_only key on anything but GET (or HEAD) gets 403 forbidden. The
  * caller it establishes is what every layer below scopes its data by, and its organisation
@@ -43,6 +44,8 @@ public class AuthenticationFilter implements Ordered {
     private static final Set<String> PUBLIC_PATHS = Set.of("/openapi.yaml", "/health", "/health/readiness", "/docs", "/metrics");
     /** The reference page's assets; payment processors' notifications (signed by the processor) are public too. */
     private static final String DOCS_PREFIX = "/docs/";
+    /** The released contracts, GET /openapi/{version}.yaml. */
+    private static final String RELEASED_CONTRACTS_PREFIX = "/openapi/";
     private static final String BEARER = "bearer ";
 
     private final ApiKeyService keys;
@@ -65,6 +68,7 @@ public class AuthenticationFilter implements Ordered {
     @RequestFilter
     public CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> authenticate(HttpRequest<?> request) {
         if (PUBLIC_PATHS.contains(request.getPath()) || request.getPath().startsWith(DOCS_PREFIX)
+                || request.getPath().startsWith(RELEASED_CONTRACTS_PREFIX)
                 || request.getPath().startsWith(Routes.PAYMENT_NOTIFICATIONS + "/")) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
@@ -87,7 +91,7 @@ public class AuthenticationFilter implements Ordered {
 
     private CompletionStage<Optional<HttpResponse<ErrorEnvelope>>> admit(HttpRequest<?> request, Optional<Caller> found) {
         if (found.isEmpty()) {
-            return refuse(ApiException.unauthorized("The API key is not valid: it is malformed, unknown or revoked."));
+            return refuse(ApiException.invalidKey("The API key is not valid: it is malformed, unknown or revoked."));
         }
         Caller caller = found.get();
         request.setAttribute(RequestThreads.QUEUE_ATTRIBUTE, caller.organizationId());

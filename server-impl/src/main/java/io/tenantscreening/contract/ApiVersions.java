@@ -27,6 +27,11 @@ public final class ApiVersions {
     private ApiVersions() {
     }
 
+    /** The dates of the supported versions, newest first. */
+    public static List<String> supported() {
+        return SUPPORTED;
+    }
+
     /** The version a request asks for, or an error when it names one this build does not serve. */
     public static ApiVersion resolve(String requested) {
         if (requested == null) {

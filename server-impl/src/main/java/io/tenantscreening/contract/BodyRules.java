@@ -39,10 +39,13 @@ import java.util.regex.Pattern;
  */
 final class BodyRules {
 
-    /** The keywords a schema may use to be compiled; documentation keywords change nothing. */
+    /**
+     * The keywords a schema may use to be compiled; documentation keywords change nothing, and
+     * neither does x-summary, a long enum's description for error details ({@link ValidationMessages}).
+     */
     private static final Set<String> KNOWN_KEYWORDS = Set.of("type", "properties", "required", "additionalProperties",
             "nullable", "minLength", "maxLength", "pattern", "enum", "format", "items", "minItems", "maxItems",
-            "uniqueItems", "minimum", "maximum", "description", "example", "title");
+            "uniqueItems", "minimum", "maximum", "description", "example", "title", "x-summary");
     /** Text both regular expression engines read alike: printable ASCII and Latin letters (U+00C0 to U+024F). */
     private static final Pattern DECIDABLE_TEXT = Pattern.compile("[\\x20-\\x7E\\u00C0-\\u024F]*");
     private static final Pattern PLAIN_DATE = Pattern.compile("[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}");

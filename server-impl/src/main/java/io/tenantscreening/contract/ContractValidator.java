@@ -16,6 +16,7 @@ import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.web.router.UriRouteMatch;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEntry;
 import io.tenantscreening.errors.ErrorSource;
@@ -124,7 +125,8 @@ public class ContractValidator {
                     numbers.keySet()));
             for (ValidationReport.Message message : report.getMessages()) {
                 if (message.getLevel() == ValidationReport.Level.ERROR) {
-                    ValidationMessages.toEntries(refuseMediaTypes(message), schema.orElse(null)).stream()
+                    ValidationMessages.toEntries(refuseMediaTypes(message), schema.orElse(null),
+                                    queryParameters(operation.get())).stream()
                             .filter(entry -> bounds == null || !underLeftOut(entry, bounds.leftOut()))
                             .filter(entry -> !entries.contains(entry))
                             .forEach(entries::add);
@@ -138,6 +140,13 @@ public class ContractValidator {
             throw ApiException.invalid(entries);
         }
         return parsed;
+    }
+
+    /** The names of the operation's query parameters, in the order the contract lists them. */
+    private static List<String> queryParameters(ContractOperations.Documented operation) {
+        List<Parameter> parameters = operation.operation().getParameters();
+        return parameters == null ? List.of()
+                : parameters.stream().filter(parameter -> "query".equals(parameter.getIn())).map(Parameter::getName).toList();
     }
 
     private static ValidationReport.Message refuseMediaTypes(ValidationReport.Message message) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.models.media.Schema;
-import io.tenantscreening.common.Echo;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEntry;
 import io.tenantscreening.errors.ErrorSource;
@@ -16,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The first pass over a request body, guided by the operation's schema and linear in the
@@ -99,8 +99,7 @@ final class RequestBodyBounds {
             if (known != null) {
                 visit(member.getValue(), known, child);
             } else if (Boolean.FALSE.equals(additional)) {
-                refuse(child, "Unknown member '" + Echo.of(member.getKey())
-                        + "'; see the schema for the members this object accepts.");
+                refuse(child, () -> UnknownNames.member(member.getKey(), properties.keySet()));
             } else if (additional instanceof Schema<?> additionalSchema) {
                 visit(member.getValue(), additionalSchema, child);
             }
@@ -108,8 +107,13 @@ final class RequestBodyBounds {
     }
 
     private void refuse(String pointer, String detail) {
+        refuse(pointer, () -> detail);
+    }
+
+    /** The detail is only worked out when the entry is added, not once the entries are full. */
+    private void refuse(String pointer, Supplier<String> detail) {
         if (!full()) {
-            entries.add(ErrorEntry.invalid(ErrorSource.pointer(pointer), detail));
+            entries.add(ErrorEntry.invalid(ErrorSource.pointer(pointer), detail.get()));
         }
         leftOut.add(pointer);
     }

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.core.JsonPointer;
 import io.micronaut.core.annotation.Nullable;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
-import io.tenantscreening.common.Echo;
 import io.tenantscreening.errors.ErrorEntry;
 import io.tenantscreening.errors.ErrorSource;
 import io.tenantscreening.json.JsonPointers;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +27,10 @@ import java.util.Optional;
 final class ValidationMessages {
 
     private static final String BODY_SCHEMA = "validation.request.body.schema.";
+    /** Enums with more values are described with an example instead of listed. */
+    static final int LISTED_VALUES = 8;
+    /** The schema extension that describes a long enum's values in a few words, as in "a two-letter USPS code". */
+    private static final String SUMMARY = "x-summary";
     /** Sentences for the contract's patterns; other patterns are named as they are. */
     private static final Map<String, String> KNOWN_PATTERNS = Map.of(
             TextRules.NON_BLANK_LINE,
@@ -42,13 +46,13 @@ final class ValidationMessages {
     }
 
     /** The entries for a finding; the operation's JSON body schema, when it has one, says which members are numbers. */
-    static List<ErrorEntry> toEntries(ValidationReport.Message message, @Nullable Schema<?> bodySchema) {
+    static List<ErrorEntry> toEntries(ValidationReport.Message message, @Nullable Schema<?> bodySchema,
+                                      Collection<String> queryParameters) {
         String key = message.getKey();
         Optional<ValidationReport.MessageContext> context = message.getContext();
         if (key.equals("validation.request.parameter.query.unexpected")) {
             String name = between(message.getMessage(), "'", "'");
-            return List.of(ErrorEntry.invalid(ErrorSource.parameter(name),
-                    "Unknown query parameter '" + Echo.of(name) + "'; see the operation for the parameters it accepts."));
+            return List.of(ErrorEntry.invalid(ErrorSource.parameter(name), UnknownNames.queryParameter(name, queryParameters)));
         }
         Optional<Parameter> parameter = context.flatMap(ValidationReport.MessageContext::getParameter);
         if (parameter.isPresent()) {
@@ -82,11 +86,12 @@ final class ValidationMessages {
                             "This member is required.")));
             case "additionalProperties" -> quoted(afterLast(text, "[")).forEach(member ->
                     entries.add(ErrorEntry.invalid(ErrorSource.pointer(JsonPointers.child(pointer, member)),
-                            "Unknown member '" + Echo.of(member) + "'; see the schema for the members this object accepts.")));
+                            UnknownNames.member(member, schema == null || schema.getProperties() == null
+                                    ? List.of() : schema.getProperties().keySet()))));
             case "invalidJson" -> entries.add(ErrorEntry.invalid(ErrorSource.pointer(""),
                     "The body is not valid JSON: check quoting, commas and brackets."));
             default -> entries.add(ErrorEntry.invalid(ErrorSource.pointer(pointer), NumberParameters.isNumber(schema)
-                    ? NumberParameters.detail(schema) : valueDetail(keyword, text, "member")));
+                    ? NumberParameters.detail(schema) : valueDetail(keyword, text, "member", schema)));
         }
         return entries;
     }
@@ -109,7 +114,7 @@ final class ValidationMessages {
         }
         int schema = key.indexOf(".schema.");
         if (schema >= 0) {
-            return valueDetail(key.substring(schema + ".schema.".length()), text, "parameter");
+            return valueDetail(key.substring(schema + ".schema.".length()), text, "parameter", parameter.getSchema());
         }
         return "Is not a value this parameter accepts; see the operation in GET /openapi.yaml.";
     }
@@ -137,15 +142,19 @@ final class ValidationMessages {
         return schema;
     }
 
-    /** The sentence for a failed schema keyword; {@code what} (member or parameter) names the value in a sentence for keywords without one. */
-    private static String valueDetail(String keyword, String text, String what) {
+    /**
+     * The sentence for a failed schema keyword; {@code what} (member or parameter) names the
+     * value in a sentence for keywords without one. The schema, when known, describes a long
+     * enum ({@link #enumDetail}).
+     */
+    private static String valueDetail(String keyword, String text, String what, @Nullable Schema<?> schema) {
         if (keyword.startsWith("format")) {
             return "Is not a valid " + formatName(keyword + " " + text) + ".";
         }
         return switch (keyword) {
             case "type" -> "Must be of type " + String.join(" or ", quoted(afterLast(text, "allowed:")))
                     + ", not " + between(text, "type (", ")") + ".";
-            case "enum" -> "Must be one of: " + String.join(", ", quoted(afterLast(text, "possible values:"))) + ".";
+            case "enum" -> enumDetail(quoted(afterLast(text, "possible values:")), schema);
             case "maxLength" -> "Must be at most " + numberAfter(text, "maximum") + " characters long.";
             case "minLength" -> "Must be at least " + numberAfter(text, "minimum") + " characters long.";
             case "maximum" -> "Must be at most " + numberAfter(text, "maximum") + ".";
@@ -156,6 +165,22 @@ final class ValidationMessages {
             case "pattern" -> patternDetail(quoted(text).stream().findFirst().orElse(""));
             default -> "Is not a value this " + what + " accepts; see the operation in GET /openapi.yaml.";
         };
+    }
+
+    /**
+     * Up to {@value #LISTED_VALUES} values are listed; a longer enum is described, by its
+     * schema's {@value #SUMMARY} when it has one, and shown by an example: the schema's
+     * {@code example}, else its first value.
+     */
+    private static String enumDetail(List<String> values, @Nullable Schema<?> schema) {
+        if (values.size() <= LISTED_VALUES) {
+            return "Must be one of: " + String.join(", ", values) + ".";
+        }
+        String example = schema != null && schema.getExample() != null ? schema.getExample().toString() : values.get(0);
+        Object summary = schema == null || schema.getExtensions() == null ? null : schema.getExtensions().get(SUMMARY);
+        return summary instanceof String described
+                ? "Must be " + described + " such as " + example + "."
+                : "Must be one of the " + values.size() + " values the schema lists, such as " + example + ".";
     }
 
     private static String patternDetail(String regex) {

@@ -1,5 +1,6 @@
 package io.tenantscreening.errors;
 
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpStatus;
 
 import java.util.LinkedHashMap;
@@ -14,6 +15,8 @@ public class ApiException extends RuntimeException {
 
     /** At most this many entries in one answer; the contract says so. */
     public static final int MAX_ENTRIES = 50;
+    /** The challenge every 401 carries (RFC 6750 section 3, RFC 9110 section 11.6.1). */
+    private static final String BEARER_CHALLENGE = "Bearer realm=\"tenant-screening\"";
 
     private final HttpStatus status;
     private final List<ErrorEntry> errors;
@@ -34,8 +37,19 @@ public class ApiException extends RuntimeException {
         this(status, List.of(ErrorEntry.of(code, detail)));
     }
 
+    /**
+     * 401 for a request that sent no bearer key, with the challenge of RFC 6750 section 3:
+     * no {@code error} attribute, since the caller may simply not know that a key is needed.
+     */
     public static ApiException unauthorized(String detail) {
-        return new ApiException(HttpStatus.UNAUTHORIZED, "authorization_error", detail);
+        return new ApiException(HttpStatus.UNAUTHORIZED, "authorization_error", detail)
+                .withHeader(HttpHeaders.WWW_AUTHENTICATE, BEARER_CHALLENGE);
+    }
+
+    /** 401 for a bearer key that was sent but is malformed, unknown or revoked: RFC 6750's {@code invalid_token}. */
+    public static ApiException invalidKey(String detail) {
+        return new ApiException(HttpStatus.UNAUTHORIZED, "authorization_error", detail)
+                .withHeader(HttpHeaders.WWW_AUTHENTICATE, BEARER_CHALLENGE + ", error=\"invalid_token\"");
     }
 
     public static ApiException forbidden(String detail) {

@@ -67,6 +67,7 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
             MutableHttpResponse<String> page = pages.page(error.status(), RequestIds.of(request));
             return response.status(page.status()).contentType(page.getContentType().orElseThrow()).body(page.body());
         }
+        error.headers().forEach(response.getHeaders()::set);
         return response.status(error.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .body(error.envelope());

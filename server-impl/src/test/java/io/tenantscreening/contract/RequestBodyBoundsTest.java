@@ -84,6 +84,20 @@ class RequestBodyBoundsTest {
                 .satisfies(entry -> assertThat(entry.source().pointer()).isEqualTo("/property/street"));
     }
 
+    /** docs/integrators.md#errors: an unknown member close to one its object accepts is named with it. */
+    @Test
+    void anUnknownMemberCloseToAKnownOneIsNamed() {
+        ObjectNode body = JSON.createObjectNode();
+        body.putObject("property").put("stret", "1 Main Street").put("city", "Austin").put("state", "TX")
+                .put("zipcode", "78701").put("colour", "red");
+
+        RequestBodyBounds.Result result = RequestBodyBounds.check(body, schema("POST", "/properties"));
+
+        assertThat(result.entries()).extracting(entry -> entry.source().pointer() + " " + entry.detail()).containsExactly(
+                "/property/stret Unknown member 'stret'. Did you mean \"street\"?",
+                "/property/colour Unknown member 'colour'; see the schema for the members this object accepts.");
+    }
+
     private static JsonNode property(String zipcode) {
         ObjectNode body = JSON.createObjectNode();
         body.putObject("property").put("street", "1 Main Street").put("city", "Austin").put("state", "TX").put("zipcode", zipcode);

@@ -6,6 +6,7 @@ import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.NumberSchema;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.QueryParameter;
 import io.tenantscreening.errors.ErrorEntry;
@@ -20,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The validator's wording is read by linear scans; these are their cases. */
 class ValidationMessagesTest {
+
+    private static final ContractOperations CONTRACT = new ContractOperations();
 
     @Test
     void quotedStringsAreUnescaped() {
@@ -73,7 +76,7 @@ class ValidationMessagesTest {
                 .withContext(ValidationReport.MessageContext.create().withPointers("/order/units/2", "/properties/order").build())
                 .build();
 
-        List<ErrorEntry> entries = ValidationMessages.toEntries(unreadable, body);
+        List<ErrorEntry> entries = ValidationMessages.toEntries(unreadable, body, List.of());
 
         assertThat(entries).singleElement().satisfies(entry -> {
             assertThat(entry.source().pointer()).isEqualTo("/order/units/2");
@@ -104,6 +107,80 @@ class ValidationMessagesTest {
         }
     }
 
+    /**
+     * docs/integrators.md#errors: a value outside an enum of more than eight values is
+     * described by the schema's x-summary and shown by its example; the pointer stays the
+     * member's.
+     */
+    @Test
+    void aLongEnumIsDescribedWithAnExample() {
+        Schema<?> body = CONTRACT.find("POST", "/properties").orElseThrow().jsonBodySchema().orElseThrow();
+        ValidationReport.Message message = enumMessage("/property/state",
+                List.of("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "TX"));
+
+        List<ErrorEntry> entries = ValidationMessages.toEntries(message, body, List.of());
+
+        assertThat(entries).singleElement().satisfies(entry -> {
+            assertThat(entry.source().pointer()).isEqualTo("/property/state");
+            assertThat(entry.detail()).isEqualTo("Must be a two-letter USPS code such as TX.");
+        });
+    }
+
+    /** docs/integrators.md#errors: a long enum without a summary is counted, with its example or its first value. */
+    @Test
+    void aLongEnumWithoutASummaryIsCounted() {
+        List<String> values = List.of("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9");
+        Schema<?> withExample = new ObjectSchema().addProperty("kind", new StringSchema()._enum(values).example("a5"));
+        Schema<?> without = new ObjectSchema().addProperty("kind", new StringSchema()._enum(values));
+
+        assertThat(ValidationMessages.toEntries(enumMessage("/kind", values), withExample, List.of()))
+                .singleElement().satisfies(entry -> assertThat(entry.detail())
+                        .isEqualTo("Must be one of the 9 values the schema lists, such as a5."));
+        assertThat(ValidationMessages.toEntries(enumMessage("/kind", values), without, List.of()))
+                .singleElement().satisfies(entry -> assertThat(entry.detail())
+                        .isEqualTo("Must be one of the 9 values the schema lists, such as a1."));
+    }
+
+    /** docs/integrators.md#errors: an enum of up to eight values is listed in full. */
+    @Test
+    void aShortEnumIsListed() {
+        Schema<?> body = CONTRACT.find("POST", "/orders").orElseThrow().jsonBodySchema().orElseThrow();
+
+        assertThat(ValidationMessages.toEntries(enumMessage("/order/package", List.of("starter", "essential", "complete")),
+                body, List.of())).singleElement().satisfies(entry ->
+                assertThat(entry.detail()).isEqualTo("Must be one of: starter, essential, complete."));
+    }
+
+    /** docs/integrators.md#errors: the general validator's unknown members and query parameters are named like the size pass's. */
+    @Test
+    void unknownNamesOfTheGeneralValidatorGetSuggestions() {
+        Schema<?> body = CONTRACT.find("POST", "/properties").orElseThrow().jsonBodySchema().orElseThrow();
+        ValidationReport.Message members = ValidationReport.Message.create("validation.request.body.schema.additionalProperties",
+                        "Object instance has properties which are not allowed by the schema: [\"stret\",\"colour\"]")
+                .withContext(ValidationReport.MessageContext.create().withPointers("/property", "/properties/property").build())
+                .build();
+        ValidationReport.Message parameter = ValidationReport.Message.create("validation.request.parameter.query.unexpected",
+                "Query parameter 'perpage' is unexpected on path \"/properties\"").build();
+
+        assertThat(ValidationMessages.toEntries(members, body, List.of()))
+                .extracting(entry -> entry.source().pointer() + " " + entry.detail()).containsExactly(
+                        "/property/stret Unknown member 'stret'. Did you mean \"street\"?",
+                        "/property/colour Unknown member 'colour'; see the schema for the members this object accepts.");
+        assertThat(ValidationMessages.toEntries(parameter, null, List.of("per_page", "cursor"))).singleElement()
+                .satisfies(entry -> {
+                    assertThat(entry.source().parameter()).isEqualTo("perpage");
+                    assertThat(entry.detail()).isEqualTo("Unknown query parameter 'perpage'. Did you mean \"per_page\"?");
+                });
+    }
+
+    private static ValidationReport.Message enumMessage(String pointer, List<String> values) {
+        String listed = values.stream().map(value -> "\"" + value + "\"").reduce((a, b) -> a + "," + b).orElse("");
+        return ValidationReport.Message.create("validation.request.body.schema.enum",
+                        "Instance value (\"zz\") not found in enum (possible values: [" + listed + "])")
+                .withContext(ValidationReport.MessageContext.create().withPointers(pointer, "/properties").build())
+                .build();
+    }
+
     private static ValidationReport.Message parameterMessage(String keyword, Parameter parameter) {
         return ValidationReport.Message.create("validation.request.parameter.schema." + keyword,
                         "An error occurred during schema validation - Character N is neither a decimal digit number.")
@@ -111,7 +188,7 @@ class ValidationMessagesTest {
     }
 
     private static String detail(ValidationReport.Message message) {
-        List<ErrorEntry> entries = ValidationMessages.toEntries(message, null);
+        List<ErrorEntry> entries = ValidationMessages.toEntries(message, null, List.of());
         assertThat(entries).hasSize(1);
         return entries.get(0).detail();
     }

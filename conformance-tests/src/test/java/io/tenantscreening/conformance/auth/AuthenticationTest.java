@@ -16,10 +16,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * openapi.yaml#authentication (docs/integrators.md#keys-and-modes): a bearer key on every
  * request; a missing, malformed, unknown or revoked key is 401 authorization_error; a
  * read_only key may only make GET requests, anything else with it is 403 forbidden, while a
- * full key may write.
+ * full key may write. docs/integrators.md#keys-and-modes: every 401 carries the challenge
+ * WWW-Authenticate: Bearer realm="tenant-screening", with error="invalid_token" when a bearer
+ * key was sent.
  */
 class AuthenticationTest {
 
+    private static final String CHALLENGE = "Bearer realm=\"tenant-screening\"";
+    private static final String INVALID_TOKEN = CHALLENGE + ", error=\"invalid_token\"";
     private static final String VALID_PROPERTY = """
             {"property": {"street": "1 Main Street", "city": "Austin", "state": "TX", "zipcode": "78701"}}""";
 
@@ -28,6 +32,7 @@ class AuthenticationTest {
         ApiResponse response = Api.get("/properties").send();
 
         JsonAssertions.assertDetailMentions(response.assertError(401, "authorization_error"), "Authorization: Bearer");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo(CHALLENGE);
     }
 
     @Test
@@ -37,6 +42,7 @@ class AuthenticationTest {
         ApiResponse response = Api.get("/properties").header("Authorization", "Basic " + key).send();
 
         response.assertError(401, "authorization_error");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo(CHALLENGE);
     }
 
     @Test
@@ -44,6 +50,7 @@ class AuthenticationTest {
         ApiResponse response = Api.get("/properties").key("sk_test_tooShort").send();
 
         response.assertError(401, "authorization_error");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo(INVALID_TOKEN);
     }
 
     @Test
@@ -51,6 +58,7 @@ class AuthenticationTest {
         ApiResponse response = Api.get("/properties").key("sk_live_" + "A".repeat(32)).send();
 
         response.assertError(401, "authorization_error");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo(INVALID_TOKEN);
     }
 
     @Test
@@ -60,7 +68,10 @@ class AuthenticationTest {
 
         TestServer.bean(ApiKeyService.class).revoke(key.id());
 
-        Api.get("/properties").key(key.secret()).send().assertError(401, "authorization_error");
+        ApiResponse response = Api.get("/properties").key(key.secret()).send();
+
+        response.assertError(401, "authorization_error");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo(INVALID_TOKEN);
     }
 
     @Test
@@ -70,6 +81,7 @@ class AuthenticationTest {
         ApiResponse response = Api.get("/properties").key(key).send();
 
         assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("WWW-Authenticate")).isNull();
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -133,7 +134,61 @@ class ErrorEnvelopeTest {
 
         JsonNode entry = response.assertError(422, "validation_error");
         assertThat(entry.get("source").get("parameter").asText()).isEqualTo("perpage");
-        JsonAssertions.assertDetailMentions(entry, "Unknown query parameter 'perpage'");
+        JsonAssertions.assertDetailMentions(entry, "Unknown query parameter 'perpage'. Did you mean \"per_page\"?");
+    }
+
+    /** docs/integrators.md#errors: an unknown member within two edits of one the object accepts names that one. */
+    @Test
+    void anUnknownMemberCloseToAKnownOneIsNamed() {
+        ApiResponse response = Api.post("/orders").key(key).header("Idempotency-Key", UUID.randomUUID().toString())
+                .json("{\"order\": {\"packge\": \"essential\", \"property_id\": \"pr_test_x\", \"applicant_id\": \"ap_test_x\"}}")
+                .sendInvalid();
+
+        JsonNode errors = response.assertValidationErrors();
+        JsonNode unknown = entryAt(errors, "/order/packge");
+        assertThat(unknown.get("detail").asText()).isEqualTo("Unknown member 'packge'. Did you mean \"package\"?");
+    }
+
+    /** docs/integrators.md#errors: an unknown member that is close to no member of its object names none. */
+    @Test
+    void anUnknownMemberCloseToNoKnownOneNamesNone() {
+        ApiResponse response = Api.post("/properties").key(key)
+                .json("{\"property\": {\"street\": \"1 Main Street\", \"city\": \"Austin\", \"state\": \"TX\", "
+                        + "\"zipcode\": \"78701\", \"colour\": \"red\"}}")
+                .sendInvalid();
+
+        JsonNode entry = response.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("pointer").asText()).isEqualTo("/property/colour");
+        assertThat(entry.get("detail").asText())
+                .isEqualTo("Unknown member 'colour'; see the schema for the members this object accepts.");
+    }
+
+    /**
+     * docs/integrators.md#errors: a value outside an enum of more than eight values is described
+     * with an example; a shorter enum is listed in full. The pointer stays the member's.
+     */
+    @Test
+    void aLongEnumIsDescribedAndAShortOneListed() {
+        ApiResponse response = Api.post("/orders").key(key).header("Idempotency-Key", UUID.randomUUID().toString())
+                .json("{\"order\": {\"package\": \"gold\", \"property\": {\"street\": \"1 Main Street\", "
+                        + "\"city\": \"Austin\", \"state\": \"Texas\", \"zipcode\": \"78701\"}, \"applicant_id\": \"ap_test_x\"}}")
+                .sendInvalid();
+
+        JsonNode errors = response.assertValidationErrors();
+        assertThat(entryAt(errors, "/order/property/state").get("detail").asText())
+                .isEqualTo("Must be a two-letter USPS code such as TX.");
+        assertThat(entryAt(errors, "/order/package").get("detail").asText())
+                .isEqualTo("Must be one of: starter, essential, complete.");
+    }
+
+    private static JsonNode entryAt(JsonNode errors, String pointer) {
+        for (JsonNode entry : errors) {
+            if (entry.path("source").path("pointer").asText().equals(pointer)) {
+                assertThat(entry.get("code").asText()).isEqualTo("validation_error");
+                return entry;
+            }
+        }
+        throw new AssertionError("No entry at " + pointer + " in " + errors);
     }
 
     @Test
