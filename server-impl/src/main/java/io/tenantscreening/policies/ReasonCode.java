@@ -2,7 +2,10 @@ package io.tenantscreening.policies;
 
 import java.util.Locale;
 
-/** The reasons a recommendation can give (the contract's section Decisions), each with the decision it calls for. */
+/**
+ * The reasons a recommendation can give (the contract's section Decisions, in the description
+ * of the tag Screening policies), each with the decision it calls for.
+ */
 public enum ReasonCode {
     CREDIT_SCORE_BELOW_MINIMUM(Decision.CONDITIONAL),
     CREDIT_FILE_TOO_THIN(Decision.REVIEW),

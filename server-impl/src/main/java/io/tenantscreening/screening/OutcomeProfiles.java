@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The public, deterministic outcomes of the canned (test mode) and sandbox (live mode)
  * providers, chosen by the last four digits of the applicant's SSN (the contract's "Test
- * mode"): 0000 or no SSN all clear; 0001 an eviction record; 0002 a criminal record that
- * is not a conviction; 0003 a credit file too thin to score; 0004 identity not verified;
+ * mode", under the tag Test helpers): 0000 or no SSN all clear; 0001 an eviction record;
+ * 0002 a criminal record that is not a conviction; 0003 a credit file too thin to score;
+ * 0004 identity not verified;
  * 0005 a credit score of 560; 0006 an income that could not be verified; 0007 records that
  * the age limit ({@link RecordAgeLimit}) keeps out of the report beside a conviction that
  * it keeps. Other digits are all clear. A profile shows only in the checks an order has.

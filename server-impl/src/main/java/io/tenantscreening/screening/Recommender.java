@@ -16,8 +16,9 @@ import java.util.Map;
 
 /**
  * Measures a report's findings against a screening policy (the contract's section
- * Decisions): one reason per criterion that is not met or cannot be decided, in the order
- * of the report's checks, and the most serious reason's decision. A criterion whose check
+ * Decisions, under the tag Screening policies): one reason per criterion that is not met or
+ * cannot be decided, in the order of the report's checks, and the most serious reason's
+ * decision. A criterion whose check
  * the order does not include, or whose findings a dispute deleted ({@link Findings.Deleted}),
  * is {@code check_not_ordered}. A court record counts when it
  * was filed on or after the same day the criterion's number of years before the report's

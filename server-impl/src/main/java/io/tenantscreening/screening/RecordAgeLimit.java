@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The age limit of court records (FCRA section 605(a); the contract's "Screening and
- * reports", "Records limited by age"), applied to every provider's findings before they
- * are stored and before a check's result is decided. Records of the eviction check are
+ * reports", "Records limited by age", under the tag Reports), applied to every provider's
+ * findings before they are stored and before a check's result is decided. Records of the
+ * eviction check are
  * civil records: left out when filed more than seven years before the day of the report.
  * Records of the criminal check are left out when filed more than seven years before that
  * day unless they are convictions, which are kept whatever their age.

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The outcomes of the reinvestigation of disputed records and whole checks (FCRA section
  * 611), and the public, deterministic verdicts of the canned (test mode) and sandbox (live
- * mode) providers, chosen by a marker in the applicant's reason (the contract's "Test mode"):
+ * mode) providers, chosen by a marker in the applicant's reason (the contract's "Test mode",
+ * under the tag Test helpers):
  * {@code [corrected]} corrects every disputed record or check (see {@link #corrected}),
  * {@code [deleted]} cannot verify them, {@code [unanswered]} never answers (so the end of the
  * reinvestigation period deletes them), and any other reason upholds them.

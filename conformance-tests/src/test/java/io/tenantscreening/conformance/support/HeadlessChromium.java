@@ -1,6 +1,8 @@
 package io.tenantscreening.conformance.support;
 
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
@@ -86,6 +88,11 @@ public final class HeadlessChromium {
                 .as("horizontal scrolling on a phone").isZero();
     }
 
+    /** What the screen shows now, as a person would see it without scrolling. */
+    public static void saveScreen(WebDriver browser, String name) {
+        write(name, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
     /** The whole page at the screen's width, as Chromium's DevTools capture it beyond the viewport. */
     public static void saveWholePage(WebDriver browser, String name) {
         ChromeDriver chrome = (ChromeDriver) browser;
@@ -111,9 +118,13 @@ public final class HeadlessChromium {
     private static void save(ChromeDriver chrome, String name, Number top, Number width, Number height) {
         Map<String, Object> shot = chrome.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
                 "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", top, "width", width, "height", height, "scale", 1)));
+        write(name, Base64.getDecoder().decode((String) shot.get("data")));
+    }
+
+    private static void write(String name, byte[] png) {
         try {
             Files.createDirectories(SCREENSHOTS);
-            Files.write(SCREENSHOTS.resolve(name), Base64.getDecoder().decode((String) shot.get("data")));
+            Files.write(SCREENSHOTS.resolve(name), png);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,7 +3,7 @@ package io.tenantscreening.conformance.support;
 /** Screening policies for tests: created with POST /screening_policies, contract-checked like every call. */
 public final class Policies {
 
-    /** The criteria of the contract's Test mode table (Recommendations): every criterion set. */
+    /** The criteria of the Recommendations table of openapi.yaml#test-mode (tag Test helpers): every criterion set. */
     public static final String EVERY_CRITERION = """
             {"min_credit_score": 620, "max_evictions": 0, "criminal_lookback_years": 7, "min_income_to_rent_ratio": 3,
              "require_identity_verified": true}""";
