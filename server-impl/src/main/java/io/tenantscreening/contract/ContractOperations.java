@@ -207,9 +207,13 @@ public class ContractOperations {
         static final Pattern PLAIN_HEADER = Pattern.compile("[\\x21-\\x7E]+");
         /** An integer as the general validator reads it without doubt: no sign, no leading zero, no exponent, within int. */
         private static final Pattern PLAIN_INTEGER = Pattern.compile("0|[1-9][0-9]{0,8}");
-        /** The keywords a parameter's schema may use to have a rule; a default and documentation change nothing. */
+        /**
+         * The keywords a parameter's schema may use to have a rule; a default and documentation change
+         * nothing, and neither does {@code nullable}: a value that is present is a string, never null
+         * (it is there for generated clients, which then send a null value as no parameter).
+         */
         private static final Set<String> KNOWN_KEYWORDS = Set.of("type", "format", "minLength", "maxLength", "pattern",
-                "minimum", "maximum", "default", "description", "example", "title");
+                "minimum", "maximum", "default", "description", "example", "title", "nullable");
 
         static Optional<Rule> of(Schema<?> schema, Pattern plain) {
             if (schema == null || !BodyRules.usesOnly(schema, KNOWN_KEYWORDS)) {
