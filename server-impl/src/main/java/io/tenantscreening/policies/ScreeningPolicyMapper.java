@@ -1,6 +1,7 @@
 package io.tenantscreening.policies;
 
 import io.tenantscreening.api.model.ListObject;
+import io.tenantscreening.api.model.ScreeningCriteriaInput;
 import io.tenantscreening.api.model.ScreeningPolicyInput;
 import io.tenantscreening.api.model.ScreeningPolicyList;
 import io.tenantscreening.api.model.ScreeningPolicyObject;
@@ -30,7 +31,7 @@ final class ScreeningPolicyMapper {
                 Boolean.TRUE.equals(input.getDefault()));
     }
 
-    private static Criteria criteria(io.tenantscreening.api.model.ScreeningCriteria input) {
+    private static Criteria criteria(ScreeningCriteriaInput input) {
         if (input == null) {
             return new Criteria(null, null, null, null, null, false);
         }

@@ -1,8 +1,8 @@
 package io.tenantscreening.conformance.clients;
 
-import io.tenantscreening.conformance.clients.JavaClientScenario;
 import io.tenantscreening.conformance.support.Fresh;
 import io.tenantscreening.conformance.support.FreshTenants;
+import io.tenantscreening.conformance.support.LaterRelease;
 import io.tenantscreening.conformance.support.RunsGeneratedClients;
 import io.tenantscreening.conformance.support.TestServer;
 import org.junit.jupiter.api.Test;
@@ -14,6 +14,9 @@ import org.openapitools.client.model.Order;
 import org.openapitools.client.model.Report;
 import org.openapitools.client.model.ScreeningPackage;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,12 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * docs/integrators.md#generated-clients (and README.md#generating-a-client): the build
- * generates the Java client (library {@code native}) and the typescript-fetch client from the
- * contract with the generator's default options (conformance-tests/pom.xml) and compiles them,
- * the TypeScript with {@code tsc --strict}; here each runs an integrator's scenario against
- * the service (JavaClientScenario, src/test/typescript/scenario.ts) and reads answers of a
- * later release of the same API version: unknown values of {@code x-extensible-enum} members,
- * and typed event objects.
+ * generates the Java clients of libraries {@code native} and {@code okhttp-gson} and the
+ * typescript-fetch client from the contract with the generator's default options
+ * (conformance-tests/pom.xml) and compiles them, the TypeScript with {@code tsc --strict}; here
+ * each runs an integrator's scenario against the service (JavaClientScenario,
+ * OkHttpGsonClientScenario, src/test/typescript/scenario.ts), then the same scenario against a
+ * later release of the same API version (support/LaterRelease: a member no client knows in
+ * every object, unknown values of {@code x-extensible-enum} members), which every response
+ * schema allows (docs/integrators.md#versions), and reads such answers into the models.
  */
 @ExtendWith(FreshTenants.class)
 @RunsGeneratedClients
@@ -64,6 +69,30 @@ class GeneratedClientsTest {
         new JavaClientScenario(TestServer.baseUrl(), key, System.out).run();
     }
 
+    /** docs/integrators.md#versions: responses gain members and extensible values within a version. */
+    @Test
+    void theJavaNativeClientRunsTheScenarioAgainstALaterRelease() throws Exception {
+        try (LaterRelease release = LaterRelease.inFrontOf(TestServer.baseUrl())) {
+            String printed = printed(out -> new JavaClientScenario(release.baseUrl(), key, out).run());
+            assertSawTheLaterRelease(printed);
+        }
+    }
+
+    @Test
+    void theJavaOkHttpGsonClientRunsTheIntegratorsScenario() throws Exception {
+        new OkHttpGsonClientScenario(TestServer.baseUrl(), key, System.out).run();
+    }
+
+    /** docs/integrators.md#versions: responses gain members and extensible values within a version. */
+    @Test
+    void theJavaOkHttpGsonClientRunsTheScenarioAgainstALaterRelease() throws Exception {
+        try (LaterRelease release = LaterRelease.inFrontOf(TestServer.baseUrl())) {
+            String printed = printed(out -> new OkHttpGsonClientScenario(release.baseUrl(), key, out).run());
+            assertSawTheLaterRelease(printed);
+            assertThat(printed).contains("newer than this client: add-on " + LaterRelease.UNKNOWN_VALUE);
+        }
+    }
+
     @Test
     void theJavaNativeClientReadsUnknownExtensibleValuesAndTypedEventObjects() throws Exception {
         var mapper = new ApiClient().getObjectMapper();
@@ -97,13 +126,46 @@ class GeneratedClientsTest {
         node("scenario.js", Map.of("SCREENING_BASE_URL", TestServer.baseUrl(), "SCREENING_KEY", key));
     }
 
+    /** docs/integrators.md#versions: responses gain members and extensible values within a version. */
+    @Test
+    void theTypescriptFetchClientRunsTheScenarioAgainstALaterRelease() throws Exception {
+        try (LaterRelease release = LaterRelease.inFrontOf(TestServer.baseUrl())) {
+            String printed = node("scenario.js", Map.of("SCREENING_BASE_URL", release.baseUrl(), "SCREENING_KEY", key));
+            assertThat(printed).contains("newer than this client: check " + LaterRelease.UNKNOWN_VALUE
+                    + " (" + LaterRelease.UNKNOWN_RESULT + ")");
+        }
+    }
+
     @Test
     void theTypescriptFetchClientReadsUnknownExtensibleValuesAndTypedEventObjects() throws Exception {
         node("unknown-values.js", Map.of());
     }
 
-    /** Runs a compiled TypeScript scenario with Node.js; it must exit with 0. Its output goes to the test's output. */
-    private static void node(String script, Map<String, String> environment) throws Exception {
+    /** A Java scenario's report went through the later release: it met the unknown check, and the member it kept aside. */
+    private static void assertSawTheLaterRelease(String printed) {
+        assertThat(printed)
+                .contains("newer than this client: check " + LaterRelease.UNKNOWN_VALUE + " (" + LaterRelease.UNKNOWN_RESULT + ")")
+                .contains("(members newer than this client: " + LaterRelease.UNKNOWN_MEMBER + ")");
+    }
+
+    /** What a scenario printed; it goes to the test's output too. */
+    private static String printed(Scenario scenario) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            scenario.run(out);
+        } finally {
+            System.out.print(bytes.toString(StandardCharsets.UTF_8));
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A Java scenario, printing its steps to {@code out}. */
+    private interface Scenario {
+        void run(PrintStream out) throws Exception;
+    }
+
+    /** Runs a compiled TypeScript scenario with Node.js; it must exit with 0. Returns its output, which goes to the test's output too. */
+    private static String node(String script, Map<String, String> environment) throws Exception {
         Path compiled = Path.of(System.getProperty("typescript.output"), "src", "test", "typescript", script);
         Path output = compiled.resolveSibling(script + ".log");
         ProcessBuilder builder = new ProcessBuilder("node", compiled.toString())
@@ -119,5 +181,6 @@ class GeneratedClientsTest {
         System.out.print(printed);
         assertThat(ended).as("node %s ended; it printed:%n%s", script, printed).isTrue();
         assertThat(process.exitValue()).as("exit code of node %s; it printed:%n%s", script, printed).isZero();
+        return printed;
     }
 }

@@ -23,6 +23,7 @@ import org.openapitools.client.model.OrderInput;
 import org.openapitools.client.model.PropertyInput;
 import org.openapitools.client.model.RentalProperty;
 import org.openapitools.client.model.Report;
+import org.openapitools.client.model.ReportCheck;
 import org.openapitools.client.model.ScreeningPackage;
 import org.openapitools.client.model.UsState;
 import org.openapitools.client.model.WebhookEndpoint;
@@ -43,7 +44,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -60,10 +63,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * generated API classes call the service; the webhook receiver is the integrator's own
  * {@link HttpServer}, which checks signatures with the integrators' guide's code
  * (docs/integrators.md#verifying-a-signature). Nothing here knows the service's insides.
+ * Values it does not know of the members the contract lists with {@code x-extensible-enum}
+ * are "newer than this client": it names them and goes on (docs/integrators.md#versions), and
+ * it names the members of a report it does not know.
  */
 public final class JavaClientScenario {
 
     private static final Duration PATIENCE = Duration.ofSeconds(20);
+    /** The check types this client was written for (CheckType in the contract it was generated from). */
+    private static final Set<String> KNOWN_CHECK_TYPES = Set.of("credit", "eviction", "criminal", "identity_verification",
+            "income_verification");
 
     private final ApiClient client = new ApiClient();
     private final PropertiesApi properties;
@@ -146,11 +155,10 @@ public final class JavaClientScenario {
         assertThat(report.getObject()).hasToString("report");
         assertThat(report.getOrderId()).isEqualTo(placed.getId());
         assertThat(report.getResult()).isEqualTo("consider");
-        assertThat(report.getChecks()).extracting(check -> check.getType() + ":" + check.getResult())
-                .containsExactly("credit:clear", "eviction:consider");
+        assertThat(known(report.getChecks())).containsExactly("credit:clear", "eviction:consider");
         assertThat(reports.getReport(report.getId(), null).getId()).isEqualTo(report.getId());
-        step("report %s (%s) %s: %s", report.getId(), report.getObject(), report.getResult(), report.getChecks().stream()
-                .map(check -> check.getType() + " " + check.getResult()).collect(Collectors.joining(", ")));
+        step("report %s (%s) %s: %s%s", report.getId(), report.getObject(), report.getResult(),
+                String.join(", ", known(report.getChecks())), unknownMembers(report.getAdditionalProperties()));
 
         File pdf = reports.getReportPdf(report.getId(), null);
         byte[] bytes = Files.readAllBytes(pdf.toPath());
@@ -191,7 +199,7 @@ public final class JavaClientScenario {
             throw new AssertionError("report.completed carries " + reportDelivery.getData().getObject().getActualInstance());
         }
         assertThat(deliveredReport.getId()).isEqualTo(report.getId());
-        assertThat(deliveredReport.getChecks()).hasSize(2);
+        assertThat(known(deliveredReport.getChecks())).hasSize(2);
         step("webhook delivery of %s (%s) verified; data.object is report %s", reportDelivery.getId(),
                 reportDelivery.getType(), deliveredReport.getId());
 
@@ -242,6 +250,20 @@ public final class JavaClientScenario {
             match |= MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.US_ASCII));
         }
         return match;
+    }
+
+    /** The checks of a type this client knows, as {@code type:result}; it names the others, which are newer than it. */
+    private List<String> known(List<ReportCheck> checks) {
+        checks.stream().filter(check -> !KNOWN_CHECK_TYPES.contains(check.getType()))
+                .forEach(check -> step("newer than this client: check %s (%s)", check.getType(), check.getResult()));
+        return checks.stream().filter(check -> KNOWN_CHECK_TYPES.contains(check.getType()))
+                .map(check -> check.getType() + ":" + check.getResult())
+                .toList();
+    }
+
+    private static String unknownMembers(Map<String, Object> additional) {
+        return additional == null || additional.isEmpty() ? ""
+                : additional.keySet().stream().sorted().collect(Collectors.joining(", ", " (members newer than this client: ", ")"));
     }
 
     /** The types of the events about one order (its own and its report's), each with the class of its data.object. */
