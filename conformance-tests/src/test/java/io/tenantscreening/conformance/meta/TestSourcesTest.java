@@ -185,7 +185,8 @@ class TestSourcesTest {
         for (String directory : List.of("conformance-tests/src/test", "server-impl/src/test")) {
             try (Stream<Path> files = Files.walk(root.resolve(directory))) {
                 files.filter(Files::isRegularFile)
-                        .filter(file -> file.toString().endsWith(".java") || file.toString().endsWith(".ts"))
+                        .filter(file -> file.toString().endsWith(".java") || file.toString().endsWith(".ts")
+                                || file.toString().endsWith(".py"))
                         .filter(file -> !file.toString().contains("node_modules"))
                         .filter(file -> !file.getFileName().toString().equals(TestSourcesTest.class.getSimpleName() + ".java"))
                         .sorted()
