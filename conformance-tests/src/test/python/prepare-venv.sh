@@ -18,9 +18,11 @@ not_run() {
     exit 0
 }
 
+# One retry, not pip's five: where the package index cannot be reached at all (as on machines
+# that read a local wheel store), five retries with pip's growing pauses cost a minute.
 rm -f "$status"
 command -v "$python" > /dev/null || not_run "there is no $python (the property python.executable) on this machine."
 "$python" -m venv "$venv" || not_run "'$python -m venv $venv' failed (is Python's venv module, with ensurepip, installed?)."
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$requirements" \
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --retries 1 --requirement "$requirements" \
     || not_run "pip could not install the generated client's requirements ($requirements) into $venv."
 echo ready > "$status"
