@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The contracts as the api-spec module ships them on the classpath: openapi.yaml, the one
  * this build implements, and the released contract of each version it serves
- * (api-spec/released/&lt;version&gt;.yaml).
+ * (api-spec/released/&lt;version&gt;.yaml). Every version but the newest must have been
+ * released; the newest may still be in the making, described by openapi.yaml alone.
  */
 public final class OpenApiDocument {
 
@@ -25,24 +28,40 @@ public final class OpenApiDocument {
         return TEXT;
     }
 
-    /** The contract of a version as it was released, byte for byte as api-spec/released holds it. */
-    public static String released(ApiVersion version) {
-        return RELEASED.get(version);
+    /**
+     * The contract of a version as it was released, byte for byte as api-spec/released holds
+     * it; empty for the newest version while it is not released.
+     */
+    public static Optional<String> released(ApiVersion version) {
+        return Optional.ofNullable(RELEASED.get(version));
+    }
+
+    /** The versions whose contract has been released, newest first. */
+    public static List<String> releasedVersions() {
+        return RELEASED.keySet().stream().sorted(Comparator.reverseOrder()).map(ApiVersion::date).toList();
     }
 
     private static Map<ApiVersion, String> loadReleased() {
         Map<ApiVersion, String> released = new EnumMap<>(ApiVersion.class);
-        Arrays.stream(ApiVersion.values()).forEach(version ->
-                released.put(version, load("api-spec/released/" + version.date() + ".yaml")));
+        for (ApiVersion version : ApiVersion.values()) {
+            String resource = "api-spec/released/" + version.date() + ".yaml";
+            Optional<String> text = loadIfPresent(resource);
+            if (text.isPresent()) {
+                released.put(version, text.get());
+            } else if (version != ApiVersions.NEWEST) {
+                throw new IllegalStateException(resource + " is missing from the classpath: only the newest version may be unreleased");
+            }
+        }
         return released;
     }
 
     private static String load(String resource) {
+        return loadIfPresent(resource).orElseThrow(() -> new IllegalStateException(resource + " is missing from the classpath"));
+    }
+
+    private static Optional<String> loadIfPresent(String resource) {
         try (InputStream in = OpenApiDocument.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " is missing from the classpath");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -23,14 +23,14 @@ public class OpenApiDocumentController implements MetaApi {
     @Override
     public HttpResponse<String> getOpenApiDocument() {
         ApiVersion version = ApiVersions.current();
-        return yaml(version == ApiVersions.NEWEST ? OpenApiDocument.text() : OpenApiDocument.released(version));
+        return yaml(version == ApiVersions.NEWEST ? OpenApiDocument.text() : OpenApiDocument.released(version).orElseThrow());
     }
 
     @Override
     public HttpResponse<String> getReleasedOpenApiDocument(String version) {
-        return ApiVersion.of(version).map(released -> yaml(OpenApiDocument.released(released)))
+        return ApiVersion.of(version).flatMap(OpenApiDocument::released).map(OpenApiDocumentController::yaml)
                 .orElseThrow(() -> ApiException.notFound("No released contract of version '" + Echo.of(version)
-                        + "'. Released versions: " + String.join(", ", ApiVersions.supported()) + "."));
+                        + "'. Released versions: " + String.join(", ", OpenApiDocument.releasedVersions()) + "."));
     }
 
     private static HttpResponse<String> yaml(String document) {
