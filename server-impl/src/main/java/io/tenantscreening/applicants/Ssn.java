@@ -2,7 +2,8 @@ package io.tenantscreening.applicants;
 
 /**
  * A Social Security number, nine digits. Its {@link #toString()} is masked, so the number
- * cannot reach a log line by accident; only {@link #digits()} gives it out, for sealing.
+ * cannot reach a log line by accident; only {@link #digits()} gives it out, for sealing
+ * and for the consumer's keyed digest.
  */
 public final class Ssn {
 

@@ -24,4 +24,9 @@ public class SsnCipher {
     public Sealer.Sealed seal(String applicantId, Ssn ssn) {
         return sealer.seal(PURPOSE, applicantId, ssn.digits().getBytes(StandardCharsets.US_ASCII));
     }
+
+    /** The SSN sealed for this applicant; fails when the ciphertext was altered or moved to another applicant. */
+    public Ssn open(String applicantId, Sealer.Sealed sealed) {
+        return Ssn.parse(new String(sealer.open(PURPOSE, applicantId, sealed), StandardCharsets.US_ASCII));
+    }
 }

@@ -87,6 +87,7 @@ public class SealingKeyRepository {
     private static Map<String, String> sealedData() {
         Map<String, String> kinds = new LinkedHashMap<>();
         kinds.put("applicant_ssns", "SELECT count(*) FROM applicants WHERE ssn_key_id = ?");
+        kinds.put("consumer_keys", "SELECT count(*) FROM applicants WHERE consumer_key_id = ?");
         kinds.put("waiting_application_links",
                 "SELECT count(*) FROM orders WHERE application_token_key_id = ? AND status = 'waiting_for_applicant'");
         kinds.put("idempotency_digests", "SELECT count(*) FROM idempotency_keys WHERE digest_key_id = ?");
