@@ -77,7 +77,7 @@ public class AdverseActionNotices {
         Sources sources = sources(tenant, action);
         NoticeFacts facts = facts(tenant, action, notice.kind(), notice.issuedAt(), sources);
         byte[] report = notice.kind() == NoticeKind.PRE_ADVERSE
-                ? reportPdf.renderForApplicant(sources.report(), sources.order(), facts.landlordName()) : null;
+                ? reportPdf.renderForApplicant(sources.report(), sources.order(), facts.landlordName(), null) : null;
         return emails.message(facts, notice.pdf(), report);
     }
 

@@ -14,7 +14,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** Table applicants, always read and written within one tenant. */
@@ -64,7 +63,7 @@ public class ApplicantRepository {
         String sql = "SELECT organization_id, id FROM applicants WHERE mode = ? AND consumer_key IN (" + anyDigest + ")"
                 + (tenant.mode() == Mode.TEST ? " AND organization_id = ?" : "") + " ORDER BY created_at, id";
         List<Object> parameters = new ArrayList<>();
-        parameters.add(tenant.mode().name().toLowerCase(Locale.ROOT));
+        parameters.add(tenant.mode().dbValue());
         parameters.addAll(digests);
         if (tenant.mode() == Mode.TEST) {
             parameters.add(tenant.organizationId());

@@ -82,7 +82,7 @@ public class MyReportController {
             return pages.expired(token);
         }
         ReportCopy copy = copies.copy(found.link());
-        return HttpResponse.ok(pdf.renderForApplicant(copy.report(), copy.order(), copy.procuredBy()))
+        return HttpResponse.ok(pdf.renderForApplicant(copy.report(), copy.order(), copy.procuredBy(), copy.file()))
                 .contentType(MediaType.APPLICATION_PDF_TYPE)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"screening-report-" + copy.report().id() + ".pdf\"");
     }

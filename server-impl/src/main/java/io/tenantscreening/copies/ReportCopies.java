@@ -18,6 +18,7 @@ import io.tenantscreening.orders.OrderStatus;
 import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.organizations.OrganizationService;
 import io.tenantscreening.reports.Report;
+import io.tenantscreening.reports.ReportPdf;
 import io.tenantscreening.reports.ReportService;
 import io.tenantscreening.screening.ApplicantCopies;
 import jakarta.inject.Singleton;
@@ -37,7 +38,8 @@ import java.util.function.IntSupplier;
  * report_copy_links and the background work that emails it): live orders always, test
  * orders only for the applicant-experience profile ({@code @apply.test}), the only test
  * applicants any email goes to. A link works for {@code screening.report-copies.link-days}
- * days; an expired link's page sends a new one on request, to the address the expired one
+ * days, or until as many days after the order's adverse action notice when that is later
+ * (FCRA section 612(b), {@link ReportCopyRepository}); an expired link's page sends a new one on request, to the address the expired one
  * went to and never onto the page, at most one every {@link #RENEWAL_GAP} and
  * {@link #LINKS_A_DAY} a day for an order, counted under the order's lock.
  */
@@ -60,13 +62,14 @@ public class ReportCopies implements ApplicantCopies {
     private final OrderService orders;
     private final ReportService reports;
     private final OrganizationService organizations;
+    private final Procurements procurements;
     private final SchedulerClient work;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
     private final Duration validity;
 
     public ReportCopies(ReportCopyRepository links, ReportCopyTokens tokens, OrderLifecycle lifecycle, OrderService orders,
-                        ReportService reports, OrganizationService organizations, SchedulerClient work,
+                        ReportService reports, OrganizationService organizations, Procurements procurements, SchedulerClient work,
                         TransactionOperations<Connection> transactions, Clock clock,
                         @Value("${screening.report-copies.link-days}") int linkDays) {
         if (linkDays < 1) {
@@ -78,6 +81,7 @@ public class ReportCopies implements ApplicantCopies {
         this.orders = orders;
         this.reports = reports;
         this.organizations = organizations;
+        this.procurements = procurements;
         this.work = work;
         this.transactions = transactions;
         this.clock = clock;
@@ -150,12 +154,12 @@ public class ReportCopies implements ApplicantCopies {
         Instant now = Timestamps.now(clock);
         String id = PublicIds.newId("rcl", tenant.mode());
         LinkTokens.Issued token = tokens.issue(id);
-        transactions.executeWrite(status -> {
+        Instant expiresAt = transactions.executeWrite(status -> {
             links.insert(tenant, id, completed.order().id(), token.digest(), null, completed.applicant().email(), now,
                     now.plus(validity));
-            return null;
+            return links.find(tenant, id).orElseThrow().expiresAt();
         });
-        return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), now.plus(validity));
+        return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), expiresAt);
     }
 
     /** The link whose token this is, whatever its tenant; empty for a token no link has. */
@@ -175,7 +179,9 @@ public class ReportCopies implements ApplicantCopies {
             Tenant tenant = link.tenant();
             OrderView order = orders.get(tenant, link.orderId(), EVERYTHING);
             Report report = reports.forOrder(tenant, link.orderId());
-            return new ReportCopy(link, report, order, procuredBy(tenant, order));
+            Instant now = Timestamps.now(clock);
+            return new ReportCopy(link, report, order, procuredBy(tenant, order),
+                    new ReportPdf.ApplicantFile(procurements.ofConsumer(tenant, order.applicant().id(), now), now));
         });
     }
 

@@ -11,15 +11,17 @@ import java.util.List;
 
 /**
  * The applicant's copy as the page writes it (template views/pages/my-report.html): the
- * same words as the PDF ({@link ReportSections}), without the recommendation. Of the SSN
+ * same words as the PDF ({@link ReportSections}), without the recommendation, with who
+ * received reports about the applicant in the past year (FCRA section 609(a)(3)). Of the SSN
  * only the last four digits, the only ones the service keeps in the clear.
  */
 public record ReportCopyPage(String token, List<String> agency, String result, boolean consider, boolean test,
                              String reportId, String orderId, String provider, String date, String procuredBy,
                              String packageLine, String applicantName, String applicantEmail, String ssn,
-                             String dateOfBirth, List<String> property, List<ReportSections.Section> checks) {
+                             String dateOfBirth, List<String> property, List<ReportSections.Section> checks,
+                             ReportSections.Section procurements) {
 
-    static ReportCopyPage of(String token, ReportCopy copy, List<String> agency, ZoneId zone) {
+    static ReportCopyPage of(String token, ReportCopy copy, List<String> agency, String agencyName, ZoneId zone) {
         Applicant applicant = copy.order().applicant();
         Property property = copy.order().property();
         List<String> propertyLines = new ArrayList<>();
@@ -36,7 +38,8 @@ public record ReportCopyPage(String token, List<String> agency, String result, b
                 applicant.fullName(), applicant.email(),
                 applicant.ssnLastFour() == null ? "none on file" : "XXX-XX-" + applicant.ssnLastFour(),
                 applicant.dob() == null ? "not collected" : ReportSections.day(applicant.dob()), propertyLines,
-                ReportSections.checks(copy.report()));
+                ReportSections.checks(copy.report()),
+                ReportSections.procurements(copy.file().procurements(), copy.file().asOf(), zone, agencyName));
     }
 
     /** The page's own path, the PDF's and the request for a new link's hang off it. */

@@ -85,7 +85,8 @@ public class ReportCopyPages {
     public MutableHttpResponse<String> report(String token, ReportCopyRepository.Link link, Map<String, Object> variables) {
         Context context = new Context(Locale.US);
         ReportCopy copy = copies.copy(link);
-        context.setVariable("page", ReportCopyPage.of(token, copy, ReportSections.agency(agency), agency.getTimeZone()));
+        context.setVariable("page", ReportCopyPage.of(token, copy, ReportSections.agency(agency), ReportSections.agencyName(agency),
+                agency.getTimeZone()));
         context.setVariable("formToken", formTokens.issue(token));
         context.setVariable("disputable", DisputeChoice.of(copy.report()));
         context.setVariable("disputed", copy.report().status() == Report.Status.DISPUTED);

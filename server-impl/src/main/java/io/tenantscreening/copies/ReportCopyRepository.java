@@ -1,5 +1,6 @@
 package io.tenantscreening.copies;
 
+import io.micronaut.context.annotation.Value;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.crypto.LinkTokens;
@@ -15,13 +16,23 @@ import java.util.Optional;
 @Singleton
 public class ReportCopyRepository {
 
-    private static final String COLUMNS = "id, organization_id, mode, order_id, token_key_id, token_nonce, email, created_at, "
-            + "expires_at, sent_at";
+    /**
+     * A link's columns, with its expiry as FCRA section 612(b) counts it: the consumer may ask
+     * for the free copy within 60 days after receiving the adverse action notice, so a link
+     * works until {@code link-days} after the order's adverse action notice when that is
+     * later than the link's own expiry (bound as the statement's first parameter).
+     */
+    private static final String COLUMNS = "l.id, l.organization_id, l.mode, l.order_id, l.token_key_id, l.token_nonce, l.email, "
+            + "l.created_at, greatest(l.expires_at, (SELECT a.adverse_action_notice_sent_at FROM adverse_actions a "
+            + "WHERE a.organization_id = l.organization_id AND a.mode = l.mode AND a.order_id = l.order_id "
+            + "AND a.status = 'completed') + make_interval(days => ?)) AS expires_at, l.sent_at";
 
     private final TenantJdbc jdbc;
+    private final int linkDays;
 
-    public ReportCopyRepository(TenantJdbc jdbc) {
+    public ReportCopyRepository(TenantJdbc jdbc, @Value("${screening.report-copies.link-days}") int linkDays) {
         this.jdbc = jdbc;
+        this.linkDays = linkDays;
     }
 
     /** A link as stored; {@code seed} is null once its email was sent. */
@@ -43,20 +54,20 @@ public class ReportCopyRepository {
     }
 
     Optional<Link> find(Tenant tenant, String id) {
-        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links WHERE {tenant} AND id = ?",
-                ReportCopyRepository::read, id);
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links l WHERE {tenant:l} AND l.id = ?",
+                ReportCopyRepository::read, linkDays, id);
     }
 
     /** The link of any tenant whose token has this digest (the page knows no tenant before it). */
     Optional<Link> findByDigest(byte[] digest) {
-        return jdbc.queryAcrossTenants("SELECT " + COLUMNS + " FROM report_copy_links WHERE token_digest = ?",
-                ReportCopyRepository::read, digest).stream().findFirst();
+        return jdbc.queryAcrossTenants("SELECT " + COLUMNS + " FROM report_copy_links l WHERE l.token_digest = ?",
+                ReportCopyRepository::read, linkDays, digest).stream().findFirst();
     }
 
     /** The newest link of the order, the one a renewal is measured against. */
     Optional<Link> newest(Tenant tenant, String orderId) {
-        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links WHERE {tenant} AND order_id = ? "
-                + "ORDER BY created_at DESC, id DESC LIMIT 1", ReportCopyRepository::read, orderId);
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links l WHERE {tenant:l} AND l.order_id = ? "
+                + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1", ReportCopyRepository::read, linkDays, orderId);
     }
 
     /** How many links of the order were made at or after {@code since}. */

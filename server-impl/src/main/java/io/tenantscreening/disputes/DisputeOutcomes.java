@@ -66,7 +66,7 @@ public class DisputeOutcomes {
             Report report = reports.get(tenant, dispute.reportId(), dispute.resolvedReportVersion().intValue());
             String procuredBy = order.requester() != null && order.requester().name() != null ? order.requester().name()
                     : organizations.require(tenant.organizationId()).name();
-            return emails.message(dispute, order.applicant(), report.id(), pdf.renderForApplicant(report, order, procuredBy));
+            return emails.message(dispute, order.applicant(), report.id(), pdf.renderForApplicant(report, order, procuredBy, null));
         });
         if (message == null) {
             end(tenant, ref.disputeId(), DisputeRepository.EmailState.NOT_SENT_TEST_MODE);

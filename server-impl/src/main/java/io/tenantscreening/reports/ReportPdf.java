@@ -1,5 +1,6 @@
 package io.tenantscreening.reports;
 
+import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.orders.OrderView;
@@ -9,7 +10,9 @@ import io.tenantscreening.properties.Property;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -52,7 +55,7 @@ public class ReportPdf {
 
     /** The report as the API serves it to the organisation, with its recommendation. */
     public byte[] render(Report report, OrderView order) {
-        return render(report, order, null);
+        return render(report, order, null, null);
     }
 
     /**
@@ -60,18 +63,28 @@ public class ReportPdf {
      * organisation's policy (the organisation's own decision aid, not information the agency
      * has on the applicant), and with who procured the report ({@code procuredBy}).
      */
-    public byte[] renderForApplicant(Report report, OrderView order, String procuredBy) {
-        return render(report, order, procuredBy);
+    public byte[] renderForApplicant(Report report, OrderView order, String procuredBy, @Nullable ApplicantFile file) {
+        return render(report, order, procuredBy, file == null ? null
+                : ReportSections.procurements(file.procurements(), file.asOf(), agency.getTimeZone(),
+                        ReportSections.agencyName(agency)));
     }
 
-    private byte[] render(Report report, OrderView order, String procuredBy) {
+    /**
+     * What the applicant's copy adds from the consumer's file (FCRA section 609(a)(3)): the
+     * reports about them furnished in the year before {@code asOf}.
+     */
+    public record ApplicantFile(List<Procurement> procurements, Instant asOf) {
+    }
+
+    private byte[] render(Report report, OrderView order, String procuredBy, ReportSections.Section procurements) {
         PdfPages.Frame frame = new PdfPages.Frame(PdfPages.PAGE.getHeight() - MARGIN, MARGIN + FOOTER_HEIGHT, LEADING,
                 header(ReportSections.agency(agency)), footer("Report " + report.id()));
         return PdfPages.document("Tenant screening report " + report.id(), frame,
-                pages -> write(new Page(pages), report, order, agency.getTimeZone(), procuredBy));
+                pages -> write(new Page(pages), report, order, agency.getTimeZone(), procuredBy, procurements));
     }
 
-    private static void write(Page page, Report report, OrderView order, ZoneId zone, String procuredBy) throws IOException {
+    private static void write(Page page, Report report, OrderView order, ZoneId zone, String procuredBy,
+                              ReportSections.Section procurements) throws IOException {
         page.strong("Tenant screening report", 18);
         page.strong(ReportSections.result(report), 12);
         if (procuredBy == null) {
@@ -99,9 +112,13 @@ public class ReportPdf {
         }
         page.text(property.street() + (property.unit() == null ? "" : ", " + property.unit()), BODY);
         page.text(property.city() + ", " + property.state() + " " + property.zipcode(), BODY);
-        for (ReportSections.Section check : ReportSections.checks(report)) {
-            page.heading(check.heading());
-            for (ReportSections.Line line : check.lines()) {
+        List<ReportSections.Section> sections = new ArrayList<>(ReportSections.checks(report));
+        if (procurements != null) {
+            sections.add(procurements);
+        }
+        for (ReportSections.Section section : sections) {
+            page.heading(section.heading());
+            for (ReportSections.Line line : section.lines()) {
                 if (line.detail()) {
                     page.detail(line.text());
                 } else {

@@ -53,6 +53,38 @@ public final class ReportSections {
     }
 
     /**
+     * Who received reports about the consumer in the year before {@code asOf} (FCRA section
+     * 609(a)(3)(A)), newest first: the day, the organisation and the end user it ordered for,
+     * with the end user's address and telephone number where known; then how to get the
+     * others' addresses and telephone numbers (section 609(a)(3)(B)).
+     */
+    public static Section procurements(List<Procurement> procurements, Instant asOf, ZoneId zone, String agencyName) {
+        List<Line> lines = new ArrayList<>();
+        lines.add(line("Every organisation that received a consumer report about you from " + agencyName
+                + " in the year before " + day(LocalDate.ofInstant(asOf, zone)) + ":"));
+        if (procurements.isEmpty()) {
+            lines.add(line("None."));
+        }
+        for (Procurement procurement : procurements) {
+            lines.add(line(day(LocalDate.ofInstant(procurement.procuredAt(), zone)) + ": " + procurement.organization()
+                    + (procurement.endUser() == null ? "" : ", for " + procurement.endUser())));
+            List<String> contact = new ArrayList<>();
+            if (procurement.endUserAddress() != null) {
+                contact.add(procurement.endUserAddress());
+            }
+            if (procurement.endUserPhone() != null) {
+                contact.add("telephone " + procurement.endUserPhone());
+            }
+            if (!contact.isEmpty()) {
+                lines.add(new Line(String.join("; ", contact), true));
+            }
+        }
+        lines.add(line("Ask " + agencyName + " for the address and telephone number of any of them that this list does "
+                + "not give, and you will be told."));
+        return new Section("procurements", "Who received reports about you in the past year", false, lines);
+    }
+
+    /**
      * Who prepared the report: the agency's name, then its address and toll-free number. A
      * clearly marked placeholder naming the missing settings when any is blank, which only
      * development and tests allow.
@@ -73,6 +105,11 @@ public final class ReportSections {
                     "Set " + String.join(", ", missing) + " (production requires them).");
         }
         return List.of(agency.getName(), agency.getAddress() + "    Toll-free: " + agency.getPhone());
+    }
+
+    /** The agency's name as a sentence names it; a neutral phrase while none is configured (development and tests). */
+    public static String agencyName(AgencySettings agency) {
+        return blank(agency.getName()) ? "the consumer reporting agency" : agency.getName();
     }
 
     /** The report's result as one line. */

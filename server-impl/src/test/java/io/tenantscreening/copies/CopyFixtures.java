@@ -10,6 +10,7 @@ import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.orders.Payer;
 import io.tenantscreening.properties.Property;
 import io.tenantscreening.reports.Report;
+import io.tenantscreening.reports.ReportPdf;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -46,6 +47,6 @@ final class CopyFixtures {
     static ReportCopy copy(Report report, Applicant applicant, Property property, Order order) {
         return new ReportCopy(link(applicant.email(), LINK_MADE.plus(java.time.Duration.ofDays(60))), report,
                 new OrderView(order, null, Set.of(Include.PROPERTY, Include.APPLICANT, Include.ORIGINAL_REQUESTER), property,
-                        applicant, null), "Acme Property Management");
+                        applicant, null), "Acme Property Management", new ReportPdf.ApplicantFile(List.of(), LINK_MADE));
     }
 }

@@ -82,7 +82,7 @@ class ReportCopyLinksTest {
     @ParameterizedTest
     @ValueSource(ints = {0, -1, -60})
     void aLinkMustWorkForAtLeastADay(int days) {
-        assertThatThrownBy(() -> new ReportCopies(null, null, null, null, null, null, null, null, null, days))
+        assertThatThrownBy(() -> new ReportCopies(null, null, null, null, null, null, null, null, null, null, days))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("REPORT_COPY_LINK_DAYS must be at least 1, not " + days);
     }
@@ -90,7 +90,7 @@ class ReportCopyLinksTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 60, 365})
     void aLinkWorksForTheDaysTheOperatorSet(int days) {
-        assertThat(new ReportCopies(null, null, null, null, null, null, null, null, null, days).linkDays()).isEqualTo(days);
+        assertThat(new ReportCopies(null, null, null, null, null, null, null, null, null, null, days).linkDays()).isEqualTo(days);
     }
 
     @Test

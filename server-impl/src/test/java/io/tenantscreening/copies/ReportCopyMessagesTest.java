@@ -89,6 +89,6 @@ class ReportCopyMessagesTest {
     private static ReportCopy copy(io.tenantscreening.properties.Property property, String linkEmail, Instant expiresAt) {
         ReportCopy copy = CopyFixtures.copy(REPORT, applicant("6789", LocalDate.of(1990, 4, 27)), property,
                 order("essential", List.of()));
-        return new ReportCopy(CopyFixtures.link(linkEmail, expiresAt), copy.report(), copy.order(), copy.procuredBy());
+        return new ReportCopy(CopyFixtures.link(linkEmail, expiresAt), copy.report(), copy.order(), copy.procuredBy(), copy.file());
     }
 }

@@ -90,9 +90,9 @@ class ReportCopyPageTest {
         ReportCopy named = copy(REPORT, applicant("6789", null), property("Maple Court", "Apt 4"), order("essential", List.of()));
         ReportCopy unnamed = copy(REPORT, applicant("6789", null), property(null, null), order("essential", List.of()));
 
-        assertThat(ReportCopyPage.of(TOKEN, named, List.of(), NEW_YORK).property())
+        assertThat(ReportCopyPage.of(TOKEN, named, List.of(), "Example Screening LLC", NEW_YORK).property())
                 .containsExactly("Maple Court", "12 Main St, Apt 4", "Austin, TX 78701");
-        assertThat(ReportCopyPage.of(TOKEN, unnamed, List.of(), NEW_YORK).property()).containsExactly("12 Main St", "Austin, TX 78701");
+        assertThat(ReportCopyPage.of(TOKEN, unnamed, List.of(), "Example Screening LLC", NEW_YORK).property()).containsExactly("12 Main St", "Austin, TX 78701");
     }
 
     @Test
@@ -101,9 +101,9 @@ class ReportCopyPageTest {
                 order("complete", List.of("identity_verification", "income_verification")));
         ReportCopy without = copy(REPORT, applicant("6789", null), property(null, null), order("starter", List.of()));
 
-        assertThat(ReportCopyPage.of(TOKEN, withAddOns, List.of(), NEW_YORK).packageLine())
+        assertThat(ReportCopyPage.of(TOKEN, withAddOns, List.of(), "Example Screening LLC", NEW_YORK).packageLine())
                 .isEqualTo("complete, with identity_verification, income_verification");
-        assertThat(ReportCopyPage.of(TOKEN, without, List.of(), NEW_YORK).packageLine()).isEqualTo("starter");
+        assertThat(ReportCopyPage.of(TOKEN, without, List.of(), "Example Screening LLC", NEW_YORK).packageLine()).isEqualTo("starter");
     }
 
     @Test
@@ -119,6 +119,6 @@ class ReportCopyPageTest {
 
     private static ReportCopyPage page(Report report, io.tenantscreening.applicants.Applicant applicant) {
         return ReportCopyPage.of(TOKEN, copy(report, applicant, property("Maple Court", null), order("essential", List.of())),
-                List.of("Example Screening LLC"), NEW_YORK);
+                List.of("Example Screening LLC"), "Example Screening LLC", NEW_YORK);
     }
 }
