@@ -7,35 +7,19 @@ import io.tenantscreening.reports.Report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.text.NumberFormat;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * The credit score an adverse action notice discloses, from the report's credit check: none
- * when the report has no credit check or its file was too thin to score. The score and its
- * model as the check reported them; the range 300 to 850, that of every model the
- * providers report (VantageScore 4.0); the date, when the report was completed; the
- * source, the check's provider.
- * <p>
- * The key factors are derived from the check's summary of the applicant's accounts, the
- * same way for every report, at most four, in this order:
- * <ol>
- *   <li>delinquent accounts, when at least one account is delinquent;</li>
- *   <li>the amount owed, when the balances add up to {@value #HIGH_BALANCE_DOLLARS} dollars or more;</li>
- *   <li>few accounts, when the file has fewer than {@value #FEW_ACCOUNTS};</li>
- *   <li>open accounts, when {@value #MANY_OPEN_ACCOUNTS} or more are open.</li>
- * </ol>
- * When none of these holds, the one factor is the number of accounts on file.
+ * The credit score an adverse action notice discloses (FCRA section 615(a)(2)), from the
+ * report's credit check: none when the report has no credit check or its file was too thin
+ * to score. Everything is read from the check's details exactly as the provider supplied it
+ * (the score, its model and the model's range, the key factors in the model's order, the
+ * day the score was made, who supplied the score and the file); nothing is derived or
+ * filled in, so a member the provider did not supply stays null and the notice says so.
  */
 final class CreditDisclosure {
-
-    static final int LOWEST_SCORE = 300;
-    static final int HIGHEST_SCORE = 850;
-    static final long HIGH_BALANCE_DOLLARS = 10_000;
-    static final int FEW_ACCOUNTS = 5;
-    static final int MANY_OPEN_ACCOUNTS = 4;
 
     private static final String CREDIT = "credit";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,36 +37,31 @@ final class CreditDisclosure {
         if (!details.path("score").isInt()) {
             return null;
         }
-        return new CreditScoreDisclosure(details.get("score").asInt(), details.get("score_model").asText(), LOWEST_SCORE,
-                HIGHEST_SCORE, report.completedAt(), credit.provider(), keyFactors(details.get("tradelines")));
+        JsonNode range = details.path("score_range");
+        return new CreditScoreDisclosure(details.get("score").asInt(), details.path("score_model").asText(),
+                range.isObject() ? new CreditScoreDisclosure.Range(range.get("min").asInt(), range.get("max").asInt()) : null,
+                factors(details.path("score_factors")),
+                details.path("score_date").isTextual() ? LocalDate.parse(details.get("score_date").asText()) : null,
+                source(details.path("score_source")), source(details.path("file_source")));
     }
 
-    static List<String> keyFactors(JsonNode tradelines) {
-        int total = tradelines.get("total").asInt();
-        int open = tradelines.get("open").asInt();
-        int delinquent = tradelines.get("delinquent").asInt();
-        long balanceCents = tradelines.get("total_balance_cents").asLong();
-        List<String> factors = new ArrayList<>();
-        if (delinquent > 0) {
-            factors.add("Accounts reported as delinquent: " + delinquent + " of " + total);
+    private static List<CreditScoreDisclosure.Factor> factors(JsonNode factors) {
+        if (!factors.isArray()) {
+            return null;
         }
-        if (balanceCents >= HIGH_BALANCE_DOLLARS * 100) {
-            factors.add("Amount owed on accounts: " + dollars(balanceCents));
-        }
-        if (total < FEW_ACCOUNTS) {
-            factors.add("Few accounts on file: " + total);
-        }
-        if (open >= MANY_OPEN_ACCOUNTS) {
-            factors.add("Number of open accounts: " + open);
-        }
-        if (factors.isEmpty()) {
-            factors.add("Number of accounts on file: " + total);
-        }
-        return List.copyOf(factors);
+        List<CreditScoreDisclosure.Factor> read = new ArrayList<>();
+        factors.forEach(factor -> read.add(new CreditScoreDisclosure.Factor(factor.path("code").asText(),
+                factor.path("description").asText(), factor.path("inquiries").asBoolean())));
+        return List.copyOf(read);
     }
 
-    private static String dollars(long cents) {
-        return NumberFormat.getCurrencyInstance(Locale.US).format(cents / 100.0);
+    private static CreditScoreDisclosure.Source source(JsonNode source) {
+        return source.isObject() ? new CreditScoreDisclosure.Source(source.path("name").asText(), text(source.path("address")),
+                text(source.path("phone"))) : null;
+    }
+
+    private static String text(JsonNode value) {
+        return value.isTextual() ? value.asText() : null;
     }
 
     private static JsonNode read(String json) {

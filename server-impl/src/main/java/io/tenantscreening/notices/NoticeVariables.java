@@ -40,7 +40,8 @@ final class NoticeVariables {
         variables.put("score", facts.creditScore());
         variables.put("date", format(DATE, facts.issuedAt(), agency));
         variables.put("deadline", format(DATE_AND_TIME, facts.responseDeadline(), agency));
-        variables.put("scoreDate", facts.creditScore() == null ? null : format(DATE, facts.creditScore().scoredAt(), agency));
+        variables.put("scoreDate", facts.creditScore() == null || facts.creditScore().scoredOn() == null ? null
+                : DATE.format(facts.creditScore().scoredOn()));
         variables.put("test", !facts.liveMode());
         variables.put("version", templates.version());
         variables.put("noticeFile", noticeFile(facts.kind()));

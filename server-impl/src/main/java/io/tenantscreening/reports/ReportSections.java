@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The words of a report's checks, one section per check with its heading and its lines, as
@@ -140,8 +141,26 @@ public final class ReportSections {
         switch (check.type()) {
             case "credit" -> {
                 JsonNode score = details.path("score");
+                JsonNode range = details.path("score_range");
                 lines.add(line("Score (" + details.path("score_model").asText() + "): "
-                        + (score.isNull() ? "none, the file is too thin to score" : score.asText())));
+                        + (score.isNull() ? "none, the file is too thin to score" : score.asText())
+                        + (range.isObject() ? " on a range of " + range.path("min").asInt() + " to " + range.path("max").asInt() : "")));
+                if (details.path("score_date").isTextual()) {
+                    lines.add(line("Score made on " + day(LocalDate.parse(details.path("score_date").asText()))));
+                }
+                JsonNode factors = details.path("score_factors");
+                if (factors.isArray()) {
+                    lines.add(line(factors.isEmpty() ? "The scoring model gave no key factors with this score."
+                            : "Key factors that hurt the score, most important first:"));
+                    int position = 1;
+                    for (JsonNode factor : factors) {
+                        lines.add(new Line(position++ + ". " + factor.path("description").asText() + " ("
+                                + factor.path("code").asText() + ")" + (factor.path("inquiries").asBoolean() ? ", the number of inquiries" : ""),
+                                true));
+                    }
+                }
+                source(details.path("score_source")).ifPresent(source -> lines.add(line("Score supplied by " + source)));
+                source(details.path("file_source")).ifPresent(source -> lines.add(line("Credit file supplied by " + source)));
                 JsonNode tradelines = details.path("tradelines");
                 lines.add(line("Tradelines: " + tradelines.path("total").asInt() + " in all, " + tradelines.path("open").asInt()
                         + " open, " + tradelines.path("delinquent").asInt() + " delinquent; balance "
@@ -189,6 +208,16 @@ public final class ReportSections {
 
     private static String capitalized(String text) {
         return text.isEmpty() ? text : text.substring(0, 1).toUpperCase(Locale.US) + text.substring(1);
+    }
+
+    /** Who supplied a score or a file, as one phrase: the name, then the address and telephone number where given. */
+    private static Optional<String> source(JsonNode source) {
+        if (!source.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(source.path("name").asText()
+                + (source.path("address").isTextual() ? ", " + source.path("address").asText() : "")
+                + (source.path("phone").isTextual() ? ", telephone " + source.path("phone").asText() : ""));
     }
 
     /** A check type as people name it ("Credit", "Eviction records", …). */

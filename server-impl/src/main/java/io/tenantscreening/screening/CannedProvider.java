@@ -28,7 +28,7 @@ public class CannedProvider implements CreditProvider, EvictionProvider, Crimina
 
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.credit(subject, CANNED_SCORE));
+        return new Answer.Done<>(OutcomeProfiles.credit(subject, CANNED_SCORE, day.today()));
     }
 
     @Override

@@ -13,12 +13,43 @@ public sealed interface Findings {
 
     boolean consider();
 
-    /** credit: the score (null when the file is too thin to score) and a summary of the tradelines. */
-    record CreditFile(String scoreModel, Integer score, Tradelines tradelines) implements Findings {
+    /**
+     * credit: the score (null when the file is too thin to score) and a summary of the
+     * tradelines, with what FCRA section 609(f)(1)(B) to (E) asks a notice to disclose about
+     * the score, exactly as the scoring model and the bureau supplied it: the model's range,
+     * the key factors that adversely affected the score as the model ranks them (at most
+     * four, and the inquiries factor as a fifth when the model flags it, section 609(f)(9)),
+     * the day the score was made, who supplied the score and who supplied the file. Each of
+     * those is null when the provider did not supply it (a file too thin to score; findings
+     * stored before they existed), and never filled in by the service.
+     */
+    record CreditFile(String scoreModel, Integer score, Tradelines tradelines, ScoreRange scoreRange,
+                      List<ScoreFactor> scoreFactors, LocalDate scoreDate, Source scoreSource, Source fileSource)
+            implements Findings {
         @Override
         public boolean consider() {
             return score == null;
         }
+
+        /** The same file with another score and tradeline summary (a correction after a dispute). */
+        CreditFile with(Integer newScore, Tradelines newTradelines) {
+            return new CreditFile(scoreModel, newScore, newTradelines, scoreRange, scoreFactors, scoreDate, scoreSource, fileSource);
+        }
+    }
+
+    /** The lowest and highest score of a scoring model. */
+    record ScoreRange(int min, int max) {
+    }
+
+    /**
+     * One key factor as the scoring model gave it: its reason code and text; {@code inquiries}
+     * when it is the factor of the number of inquiries (section 609(f)(9)).
+     */
+    record ScoreFactor(String code, String description, boolean inquiries) {
+    }
+
+    /** Who supplied a score or a file: a name, and the address and telephone number where the provider gives them. */
+    record Source(String name, String address, String phone) {
     }
 
     record Tradelines(int total, int open, int delinquent, long totalBalanceCents) {

@@ -11,7 +11,15 @@ import java.util.List;
  * 0004 identity not verified;
  * 0005 a credit score of 560; 0006 an income that could not be verified; 0007 records that
  * the age limit ({@link RecordAgeLimit}) keeps out of the report beside a conviction that
- * it keeps. Other digits are all clear. A profile shows only in the checks an order has.
+ * it keeps; 0008 a score of 640 from another scoring model, with another range and another
+ * supplier of the score; 0009 a score whose model gave no key factors. Other digits are all
+ * clear. A profile shows only in the checks an order has.
+ *
+ * <p>Every score comes with what FCRA section 609(f)(1) asks a notice to disclose, as a
+ * real bureau supplies it: the model's range, its key factors in the model's order (the
+ * inquiries factor as a fifth for 0005, section 609(f)(9)), the day the score was made (the
+ * day of the screening) and who supplied the score and the file: a fictitious bureau, whose
+ * name says so.
  *
  * <p>Records are dated back from the day of the screening ({@code today}), so that each
  * profile keeps its meaning whenever it is run: fixed dates would age out of the limit.
@@ -25,19 +33,59 @@ final class OutcomeProfiles {
     static final String LOW_SCORE = "0005";
     static final String INCOME_NOT_VERIFIED = "0006";
     static final String OLD_RECORDS = "0007";
+    static final String OTHER_MODEL = "0008";
+    static final String NO_FACTORS = "0009";
     private static final String SCORE_MODEL = "VantageScore 4.0";
+    private static final Findings.ScoreRange SCORE_RANGE = new Findings.ScoreRange(300, 850);
+    private static final String OTHER_SCORE_MODEL = "RentScore Test Model 2";
+    private static final Findings.ScoreRange OTHER_SCORE_RANGE = new Findings.ScoreRange(350, 850);
+    private static final int OTHER_SCORE_VALUE = 640;
+    private static final int NO_FACTORS_SCORE_VALUE = 700;
+    private static final Findings.Source BUREAU = new Findings.Source("Test Credit Bureau (fictitious)",
+            "1 Test Plaza, Suite 100, Austin, TX 78701", "1-800-555-0142");
+    private static final Findings.Source OTHER_SCORER = new Findings.Source("Example Tenant Scoring (fictitious)",
+            "2 Test Plaza, Austin, TX 78701", "1-800-555-0143");
+    private static final List<Findings.ScoreFactor> FACTORS = List.of(
+            factor("T10", "Balances on revolving accounts are high compared with their credit limits"),
+            factor("T14", "The accounts have been open for a short time"),
+            factor("T18", "Too many accounts carry a balance"),
+            factor("T21", "Too few accounts have a long record of payments made as agreed"));
+    private static final List<Findings.ScoreFactor> LOW_SCORE_FACTORS = List.of(
+            factor("T10", "Balances on revolving accounts are high compared with their credit limits"),
+            factor("T12", "The amount owed on accounts is high"),
+            factor("T18", "Too many accounts carry a balance"),
+            factor("T14", "The accounts have been open for a short time"),
+            new Findings.ScoreFactor("T08", "Too many inquiries in the last 12 months", true));
+    private static final List<Findings.ScoreFactor> OTHER_MODEL_FACTORS = List.of(
+            factor("R02", "The record of rent payments is short"),
+            factor("R07", "Balances are high compared with credit limits"),
+            factor("R11", "Accounts were opened recently"));
     private static final int LOW_SCORE_VALUE = 560;
     private static final long VERIFIED_INCOME_CENTS = 520_000;
 
     private OutcomeProfiles() {
     }
 
-    static Findings.CreditFile credit(ScreeningSubject subject, int score) {
+    static Findings.CreditFile credit(ScreeningSubject subject, int score, LocalDate today) {
+        Findings.Tradelines tradelines = new Findings.Tradelines(9, 4, 0, 1_845_000);
         if (is(subject, THIN_FILE)) {
-            return new Findings.CreditFile(SCORE_MODEL, null, new Findings.Tradelines(1, 1, 0, 0));
+            return new Findings.CreditFile(SCORE_MODEL, null, new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, BUREAU);
         }
-        return new Findings.CreditFile(SCORE_MODEL, is(subject, LOW_SCORE) ? LOW_SCORE_VALUE : score,
-                new Findings.Tradelines(9, 4, 0, 1_845_000));
+        if (is(subject, OTHER_MODEL)) {
+            return new Findings.CreditFile(OTHER_SCORE_MODEL, OTHER_SCORE_VALUE, tradelines, OTHER_SCORE_RANGE, OTHER_MODEL_FACTORS,
+                    today, OTHER_SCORER, BUREAU);
+        }
+        if (is(subject, NO_FACTORS)) {
+            return new Findings.CreditFile(SCORE_MODEL, NO_FACTORS_SCORE_VALUE, tradelines, SCORE_RANGE, List.of(), today, BUREAU,
+                    BUREAU);
+        }
+        boolean low = is(subject, LOW_SCORE);
+        return new Findings.CreditFile(SCORE_MODEL, low ? LOW_SCORE_VALUE : score, tradelines, SCORE_RANGE,
+                low ? LOW_SCORE_FACTORS : FACTORS, today, BUREAU, BUREAU);
+    }
+
+    private static Findings.ScoreFactor factor(String code, String description) {
+        return new Findings.ScoreFactor(code, description, false);
     }
 
     static Findings.CourtRecords evictions(ScreeningSubject subject, LocalDate today) {

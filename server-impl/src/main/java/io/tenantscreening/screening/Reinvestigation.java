@@ -88,8 +88,8 @@ public final class Reinvestigation {
     public static Findings corrected(CheckType check, Findings findings) {
         if (findings instanceof Findings.CreditFile file) {
             Findings.Tradelines lines = file.tradelines();
-            return new Findings.CreditFile(file.scoreModel(),
-                    file.score() == null ? null : Math.min(HIGHEST_SCORE, file.score() + CORRECTED_SCORE_RISE),
+            return file.with(file.score() == null ? null : Math.min(file.scoreRange() == null ? HIGHEST_SCORE : file.scoreRange().max(),
+                    file.score() + CORRECTED_SCORE_RISE),
                     lines == null ? null : new Findings.Tradelines(lines.total(), lines.open(), 0, lines.totalBalanceCents()));
         }
         if (findings instanceof Findings.IdentityFindings) {

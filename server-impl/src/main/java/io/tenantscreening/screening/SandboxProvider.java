@@ -42,7 +42,7 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
         int score = LOWEST_SCORE + Math.floorMod(Objects.hash(subject.firstName(), subject.lastName(), subject.dob()), SCORE_RANGE);
-        return when(subject, "credit", asked, () -> OutcomeProfiles.credit(subject, score));
+        return when(subject, "credit", asked, () -> OutcomeProfiles.credit(subject, score, day.today()));
     }
 
     @Override

@@ -137,7 +137,7 @@ class ReportRevisionTest {
     @Test
     void theBuiltInCorrectionOfACreditFileRaisesTheScoreByTwentyToAtMost850AndClearsDelinquencies() {
         assertThat(corrected(credit(712))).isEqualTo(new Findings.CreditFile("VantageScore 4.0", 732,
-                new Findings.Tradelines(5, 3, 0, 1_234_500)));
+                new Findings.Tradelines(5, 3, 0, 1_234_500), null, null, null, null, null));
         assertThat(((Findings.CreditFile) corrected(credit(830))).score()).isEqualTo(850);
         assertThat(((Findings.CreditFile) corrected(credit(845))).score()).isEqualTo(850);
         assertThat(((Findings.CreditFile) corrected(credit(null))).score()).as("a file too thin to score stays unscored").isNull();

@@ -43,14 +43,20 @@ class NoticeDocumentsTest {
                 .contains("Rental history could not be confirmed")
                 .doesNotContain("evictions_above_maximum", "credit_score_below_minimum");
         assertThat(notice.text())
-                .as("615(a)(2): the credit score used, its range, its key factors, its date and its source")
+                .as("615(a)(2) and 609(f)(1)(B)-(E), 609(f)(9): the score, the model's range, its key factors in the "
+                        + "model's order with inquiries as a fifth, its date, who supplied the score and the file")
                 .contains("Your credit score")
                 .contains("Your score 560")
-                .contains("Score range from 300 to 850 (VantageScore 4.0)")
-                .contains("Key factors 1. Too many accounts with recent late payments 2. High balances compared with credit limits"
-                        + " 3. Short length of credit history 4. Too many recent credit inquiries")
+                .contains("Scoring model VantageScore 4.0")
+                .contains("Score range from 300 to 850")
+                .contains("Key factors that hurt your score, most important first 1. Balances are high compared with credit "
+                        + "limits (T10) 2. The amount owed on accounts is high (T12) 3. Too many accounts carry a balance (T18) "
+                        + "4. The accounts have been open for a short time (T14) 5. Too many inquiries in the last 12 months (T08) "
+                        + "(the number of inquiries)")
                 .contains("Date of score November 20, 2026")
-                .contains("Source Sandbox credit bureau");
+                .contains("Score supplied by Fictitious Credit Bureau")
+                .contains("Credit file supplied by Fictitious Credit Bureau, 9 Bureau Way, Austin, TX 78701, telephone "
+                        + "1-800-555-0142");
         assertThat(notice.text())
                 .as("615(a)(3)(A): the consumer reporting agency's name, address and toll-free telephone number")
                 .contains("Fictitious Reporting Agency 1 Test Plaza, Suite 99, Austin, TX 78701 Toll-free telephone: 1-800-555-0199");
@@ -75,7 +81,7 @@ class NoticeDocumentsTest {
         assertThat(notice.text()).as("the template version, in small print").containsPattern("Notice templates 2026-11-25 \\([0-9a-f]{8}\\)");
         assertThat(notice.text()).as("a live notice is no test notice").doesNotContain("TEST NOTICE");
         assertThat(notice.title()).isEqualTo("Notice of adverse action aa_2Hs4Jd6Kf8Lg1Zm3Xn5Cb7Vq");
-        assertThat(notice.pages()).as("pages").isEqualTo(1);
+        assertThat(notice.pages()).as("pages: the score's disclosure takes the notice onto a second one").isEqualTo(2);
     }
 
     @Test

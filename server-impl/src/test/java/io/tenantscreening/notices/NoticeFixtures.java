@@ -9,6 +9,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 
@@ -17,10 +18,15 @@ final class NoticeFixtures {
 
     static final Instant ISSUED = Instant.parse("2026-11-25T15:04:00Z");
     static final Instant DEADLINE = Instant.parse("2026-12-02T15:04:00Z");
-    static final CreditScoreDisclosure SCORE = new CreditScoreDisclosure(560, "VantageScore 4.0", 300, 850,
-            Instant.parse("2026-11-20T14:00:00Z"), "Sandbox credit bureau",
-            List.of("Too many accounts with recent late payments", "High balances compared with credit limits",
-                    "Short length of credit history", "Too many recent credit inquiries"));
+    static final CreditScoreDisclosure SCORE = new CreditScoreDisclosure(560, "VantageScore 4.0",
+            new CreditScoreDisclosure.Range(300, 850),
+            List.of(new CreditScoreDisclosure.Factor("T10", "Balances are high compared with credit limits", false),
+                    new CreditScoreDisclosure.Factor("T12", "The amount owed on accounts is high", false),
+                    new CreditScoreDisclosure.Factor("T18", "Too many accounts carry a balance", false),
+                    new CreditScoreDisclosure.Factor("T14", "The accounts have been open for a short time", false),
+                    new CreditScoreDisclosure.Factor("T08", "Too many inquiries in the last 12 months", true)),
+            LocalDate.of(2026, 11, 20), new CreditScoreDisclosure.Source("Fictitious Credit Bureau", null, null),
+            new CreditScoreDisclosure.Source("Fictitious Credit Bureau", "9 Bureau Way, Austin, TX 78701", "1-800-555-0142"));
 
     private NoticeFixtures() {
     }

@@ -24,8 +24,8 @@ class CheckTypeTest {
 
     @Test
     void findingsSayWhenAPersonShouldLook() {
-        assertThat(new Findings.CreditFile("VantageScore 4.0", null, new Findings.Tradelines(1, 1, 0, 0)).consider()).isTrue();
-        assertThat(new Findings.CreditFile("VantageScore 4.0", 640, new Findings.Tradelines(1, 1, 0, 0)).consider()).isFalse();
+        assertThat(new Findings.CreditFile("VantageScore 4.0", null, new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, null).consider()).isTrue();
+        assertThat(new Findings.CreditFile("VantageScore 4.0", 640, new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, null).consider()).isFalse();
         assertThat(new Findings.CourtRecords(List.of()).consider()).isFalse();
         assertThat(new Findings.IdentityFindings(false, List.of("no match")).consider()).isTrue();
         assertThat(new Findings.IncomeFindings(null).consider()).isTrue();
@@ -38,10 +38,12 @@ class CheckTypeTest {
                 + "\"case_type\":\"eviction\",\"disposition\":\"Judgment for plaintiff\",\"conviction\":null,"
                 + "\"description\":\"Non-payment of rent\"}]}";
         String thinFile = "{\"score_model\":\"VantageScore 4.0\",\"score\":null,\"tradelines\":{\"total\":1,\"open\":1,"
-                + "\"delinquent\":0,\"total_balance_cents\":0}}";
+                + "\"delinquent\":0,\"total_balance_cents\":0},\"score_range\":null,\"score_factors\":null,\"score_date\":null,"
+                + "\"score_source\":null,\"file_source\":{\"name\":\"Test Credit Bureau (fictitious)\","
+                + "\"address\":\"1 Test Plaza, Suite 100, Austin, TX 78701\",\"phone\":\"1-800-555-0142\"}}";
 
         assertThat(FindingsJson.write(OutcomeProfiles.evictions(subject("0001"), LocalDate.of(2026, 11, 25)))).isEqualTo(eviction);
-        assertThat(FindingsJson.write(OutcomeProfiles.credit(subject("0003"), 700))).isEqualTo(thinFile);
+        assertThat(FindingsJson.write(OutcomeProfiles.credit(subject("0003"), 700, LocalDate.of(2026, 11, 25)))).isEqualTo(thinFile);
         assertThat(FindingsJson.write(FindingsJson.read(CheckType.EVICTION, eviction))).isEqualTo(eviction);
         assertThat(FindingsJson.write(FindingsJson.read(CheckType.CREDIT, thinFile))).isEqualTo(thinFile);
     }

@@ -14,7 +14,7 @@ class FindingsJsonTest {
     @Test
     void findingsOfEveryCheckTypeReadBackAsWritten() {
         Map<CheckType, Findings> written = Map.of(
-                CheckType.CREDIT, new Findings.CreditFile("VantageScore 4.0", 712, new Findings.Tradelines(9, 4, 0, 1_845_000)),
+                CheckType.CREDIT, new Findings.CreditFile("VantageScore 4.0", 712, new Findings.Tradelines(9, 4, 0, 1_845_000), null, null, null, null, null),
                 CheckType.EVICTION, new Findings.CourtRecords(List.of(new Findings.CourtRecord("Travis County Justice Court",
                         LocalDate.of(2021, 6, 14), "eviction", "Judgment for plaintiff", null, "Non-payment of rent"))),
                 CheckType.CRIMINAL, new Findings.CourtRecords(List.of(new Findings.CourtRecord("Travis County District Court",
@@ -26,7 +26,7 @@ class FindingsJsonTest {
                 .as(check.value()).isEqualTo(findings));
         assertThat(FindingsJson.read(CheckType.CREDIT, "{\"score_model\":\"m\",\"score\":null,\"tradelines\":{\"total\":1,"
                 + "\"open\":1,\"delinquent\":0,\"total_balance_cents\":0}}"))
-                .isEqualTo(new Findings.CreditFile("m", null, new Findings.Tradelines(1, 1, 0, 0)));
+                .isEqualTo(new Findings.CreditFile("m", null, new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, null));
     }
 
     @Test

@@ -56,11 +56,11 @@ class OutcomeProfilesTest {
     @ParameterizedTest
     @ValueSource(ints = {712, 640})
     void aLowScoreIs560AndClear(int otherwise) {
-        Findings.CreditFile credit = OutcomeProfiles.credit(subject("0005"), otherwise);
+        Findings.CreditFile credit = OutcomeProfiles.credit(subject("0005"), otherwise, java.time.LocalDate.of(2026, 11, 25));
 
         assertThat(credit.score()).isEqualTo(560);
         assertThat(credit.consider()).isFalse();
-        assertThat(OutcomeProfiles.credit(subject("0000"), otherwise).score()).isEqualTo(otherwise);
+        assertThat(OutcomeProfiles.credit(subject("0000"), otherwise, java.time.LocalDate.of(2026, 11, 25)).score()).isEqualTo(otherwise);
     }
 
     @Test

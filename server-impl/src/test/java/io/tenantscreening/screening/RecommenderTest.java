@@ -58,7 +58,7 @@ class RecommenderTest {
             case "0001" -> findings.put(CheckType.EVICTION, records(LocalDate.of(2021, 6, 14)));
             case "0002" -> findings.put(CheckType.CRIMINAL, records(LocalDate.of(2023, 3, 2)));
             case "0003" -> findings.put(CheckType.CREDIT, new Findings.CreditFile("VantageScore 4.0", null,
-                    new Findings.Tradelines(1, 1, 0, 0)));
+                    new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, null));
             case "0004" -> findings.put(CheckType.IDENTITY_VERIFICATION, new Findings.IdentityFindings(false,
                     List.of("The SSN does not match the applicant's name and date of birth.")));
             case "0005" -> findings.put(CheckType.CREDIT, credit(560));
@@ -168,7 +168,7 @@ class RecommenderTest {
                 new Recommendation.Reason(ReasonCode.CREDIT_SCORE_BELOW_MINIMUM, "credit",
                         "The credit score 619 is below the policy's minimum of 620."));
         Recommendation thin = recommend(criteria, starter, Map.of(CheckType.CREDIT,
-                new Findings.CreditFile("VantageScore 4.0", null, new Findings.Tradelines(1, 1, 0, 0))), null);
+                new Findings.CreditFile("VantageScore 4.0", null, new Findings.Tradelines(1, 1, 0, 0), null, null, null, null, null)), null);
         assertThat(thin.decision()).isEqualTo(Decision.REVIEW);
         assertThat(thin.reasons()).containsExactly(new Recommendation.Reason(ReasonCode.CREDIT_FILE_TOO_THIN, "credit",
                 "The credit file is too thin to score, so it cannot be compared with the policy's minimum of 620."));
@@ -342,7 +342,7 @@ class RecommenderTest {
     }
 
     private static Findings.CreditFile credit(int score) {
-        return new Findings.CreditFile("VantageScore 4.0", score, new Findings.Tradelines(9, 4, 0, 1_845_000));
+        return new Findings.CreditFile("VantageScore 4.0", score, new Findings.Tradelines(9, 4, 0, 1_845_000), null, null, null, null, null);
     }
 
     private static Findings.CourtRecords records(LocalDate... filedOn) {

@@ -95,7 +95,7 @@ class RecordAgeLimitTest {
 
     @Test
     void otherFindingsPassUnchanged() {
-        Findings.CreditFile credit = new Findings.CreditFile("VantageScore 4.0", 560, new Findings.Tradelines(9, 4, 0, 1_845_000));
+        Findings.CreditFile credit = new Findings.CreditFile("VantageScore 4.0", 560, new Findings.Tradelines(9, 4, 0, 1_845_000), null, null, null, null, null);
         Findings.IncomeFindings income = new Findings.IncomeFindings(null);
 
         assertThat(RecordAgeLimit.apply(CheckType.CREDIT, credit, REPORT_DAY)).isEqualTo(new RecordAgeLimit.Limited(credit, 0));

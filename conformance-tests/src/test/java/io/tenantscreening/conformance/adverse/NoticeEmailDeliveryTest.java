@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
@@ -78,7 +79,7 @@ class NoticeEmailDeliveryTest {
             assertThat(attachment.filename()).isEqualTo("adverse-action-notice.pdf");
             assertThat(attachment.content()).startsWith("%PDF-".getBytes(StandardCharsets.US_ASCII)).isEqualTo(notice);
         });
-        assertThat(text(mail.attachments().get(0).content())).contains("Notice of adverse action", "Key factors 1. Too many recent inquiries");
+        assertThat(text(mail.attachments().get(0).content())).contains("Notice of adverse action", "1. Too many recent inquiries (T08)");
     }
 
     /** docs/operators.md#adverse-actions: a permanent refusal by the mail server (an unknown address) is told apart. */
@@ -112,8 +113,9 @@ class NoticeEmailDeliveryTest {
     }
 
     private static NoticeFacts facts(NoticeKind kind, String address) {
-        CreditScoreDisclosure score = new CreditScoreDisclosure(560, "VantageScore 4.0", 300, 850, Instant.parse("2026-11-20T14:00:00Z"),
-                "Sandbox credit bureau", List.of("Too many recent inquiries"));
+        CreditScoreDisclosure score = new CreditScoreDisclosure(560, "VantageScore 4.0", new CreditScoreDisclosure.Range(300, 850),
+                List.of(new CreditScoreDisclosure.Factor("T08", "Too many recent inquiries", true)), LocalDate.of(2026, 11, 20),
+                new CreditScoreDisclosure.Source("Sandbox credit bureau", null, null), null);
         return new NoticeFacts(kind, "aa_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24), false,
                 Instant.parse("2026-11-25T15:04:00Z"), "Jamie Rivera", address, "12 Oak Street, Austin, TX 78701",
                 "Lakeside Landlords LLC", "decline", null, List.of("credit_score_below_minimum"), score,

@@ -51,11 +51,16 @@ class ReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CREDIT_CLEAR = """
-            {"score_model":"VantageScore 4.0","score":712,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000}}""";
+            {"score_model":"VantageScore 4.0","score":712,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000},"score_range":{"min":300,"max":850},"score_factors":[{"code":"T10","description":"Balances on revolving accounts are high compared with their credit limits","inquiries":false},{"code":"T14","description":"The accounts have been open for a short time","inquiries":false},{"code":"T18","description":"Too many accounts carry a balance","inquiries":false},{"code":"T21","description":"Too few accounts have a long record of payments made as agreed","inquiries":false}],"score_date":"2026-11-25","score_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"},"file_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"}}""";
     private static final String CREDIT_LOW = """
-            {"score_model":"VantageScore 4.0","score":560,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000}}""";
+            {"score_model":"VantageScore 4.0","score":560,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000},"score_range":{"min":300,"max":850},"score_factors":[{"code":"T10","description":"Balances on revolving accounts are high compared with their credit limits","inquiries":false},{"code":"T12","description":"The amount owed on accounts is high","inquiries":false},{"code":"T18","description":"Too many accounts carry a balance","inquiries":false},{"code":"T14","description":"The accounts have been open for a short time","inquiries":false},{"code":"T08","description":"Too many inquiries in the last 12 months","inquiries":true}],"score_date":"2026-11-25","score_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"},"file_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"}}""";
+    private static final String CREDIT_OTHER_MODEL = """
+            {"score_model":"RentScore Test Model 2","score":640,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000},"score_range":{"min":350,"max":850},"score_factors":[{"code":"R02","description":"The record of rent payments is short","inquiries":false},{"code":"R07","description":"Balances are high compared with credit limits","inquiries":false},{"code":"R11","description":"Accounts were opened recently","inquiries":false}],"score_date":"2026-11-25","score_source":{"name":"Example Tenant Scoring (fictitious)","address":"2 Test Plaza, Austin, TX 78701","phone":"1-800-555-0143"},"file_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"}}""";
+    private static final String CREDIT_NO_FACTORS = """
+            {"score_model":"VantageScore 4.0","score":700,"tradelines":{"total":9,"open":4,"delinquent":0,"total_balance_cents":1845000},"score_range":{"min":300,"max":850},"score_factors":[],"score_date":"2026-11-25","score_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"},"file_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"}}""";
     private static final String CREDIT_THIN = """
-            {"score_model":"VantageScore 4.0","score":null,"tradelines":{"total":1,"open":1,"delinquent":0,"total_balance_cents":0}}""";
+            {"score_model":"VantageScore 4.0","score":null,"tradelines":{"total":1,"open":1,"delinquent":0,"total_balance_cents":0},\
+            "score_range":null,"score_factors":null,"score_date":null,"score_source":null,"file_source":{"name":"Test Credit Bureau (fictitious)","address":"1 Test Plaza, Suite 100, Austin, TX 78701","phone":"1-800-555-0142"}}""";
     private static final String NO_RECORDS = """
             {"records":[]}""";
     /** Reports made at {@link #REPORT_TIME}: records are dated back from the day of the screening. */
@@ -109,6 +114,8 @@ class ReportTest {
             "0005, a low credit score (560) and all clear",
             "0006, income not verified",
             "0007, old records: only the conviction stays",
+            "0008, a score of another model and another scorer",
+            "0009, a score whose model gave no key factors",
             "5678, any other ending is all clear"})
     void eachOutcomeProfileGivesItsCannedReport(String lastFour, String meaning) throws IOException {
         ObjectNode body = body();
@@ -124,6 +131,8 @@ class ReportTest {
         expected.put("credit", switch (lastFour) {
             case "0003" -> CREDIT_THIN;
             case "0005" -> CREDIT_LOW;
+            case "0008" -> CREDIT_OTHER_MODEL;
+            case "0009" -> CREDIT_NO_FACTORS;
             default -> CREDIT_CLEAR;
         });
         expected.put("eviction", lastFour.equals("0001") ? EVICTION_RECORD : NO_RECORDS);
@@ -142,7 +151,8 @@ class ReportTest {
             assertThat(check.get("status").asText()).isEqualTo("complete");
             assertThat(check.get("provider").asText()).isEqualTo("test");
         }
-        boolean allClear = lastFour.isEmpty() || lastFour.equals("0000") || lastFour.equals("5678") || lastFour.equals("0005");
+        boolean allClear = lastFour.isEmpty() || lastFour.equals("0000") || lastFour.equals("5678") || lastFour.equals("0005")
+                || lastFour.equals("0008") || lastFour.equals("0009");
         assertThat(report.get("result").asText()).isEqualTo(allClear ? "clear" : "consider");
         assertThat(report.get("status").asText()).isEqualTo("complete");
         assertThat(report.get("object").asText()).isEqualTo("report");
@@ -232,7 +242,7 @@ class ReportTest {
 
             assertThat(pdf.status()).isEqualTo(200);
             assertThat(pdf.header("Content-Type")).isEqualTo("application/pdf");
-            assertThat(pages(pdf.bytes())).isEqualTo(1);
+            assertThat(pages(pdf.bytes())).isEqualTo(2);
             String text = text(pdf.bytes());
             assertThat(lines(text)).containsSubsequence(
                     "CONSUMER REPORTING AGENCY",
@@ -251,7 +261,15 @@ class ReportTest {
                     "12 Oak Street, #4B",
                     "Austin, TX 78701",
                     "Credit: clear",
-                    "Score (VantageScore 4.0): 712",
+                    "Score (VantageScore 4.0): 712 on a range of 300 to 850",
+                    "Score made on November 25, 2026",
+                    "Key factors that hurt the score, most important first:",
+                    "1. Balances on revolving accounts are high compared with their credit limits (T10)",
+                    "4. Too few accounts have a long record of payments made as agreed (T21)",
+                    "Score supplied by Test Credit Bureau (fictitious), 1 Test Plaza, Suite 100, Austin, TX 78701, telephone",
+                    "1-800-555-0142",
+                    "Credit file supplied by Test Credit Bureau (fictitious), 1 Test Plaza, Suite 100, Austin, TX 78701, telephone",
+                    "1-800-555-0142",
                     "Tradelines: 9 in all, 4 open, 0 delinquent; balance $18,450.00",
                     "Eviction records: consider",
                     "Filed November 25, 2023, Travis County Justice Court, Precinct 5",
@@ -262,7 +280,7 @@ class ReportTest {
                     "Identity verified: yes",
                     "Income verification: clear",
                     "Verified gross monthly income: $5,200.00",
-                    "Report " + report.get("id").asText() + " Page 1 of 1");
+                    "Report " + report.get("id").asText() + " Page 2 of 2");
             assertThat(text).doesNotContain("123-45-0001").doesNotContain("123450001");
         }
     }
