@@ -4,6 +4,7 @@ import io.tenantscreening.agency.AgencySettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.List;
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the adverse action notice states (the elements of FCRA section 615(a), each checked by
  * itself below), and what the pre-adverse notice carries (the report, the deadline and how to
  * respond, a summary of rights). Both name the landlord, the property, the applicant, the
- * date and the adverse action, and fit on one page.
+ * date and the adverse action; a notice with a credit score takes two pages.
  */
 class NoticeDocumentsTest {
 
@@ -82,6 +83,32 @@ class NoticeDocumentsTest {
         assertThat(notice.text()).as("a live notice is no test notice").doesNotContain("TEST NOTICE");
         assertThat(notice.title()).isEqualTo("Notice of adverse action aa_2Hs4Jd6Kf8Lg1Zm3Xn5Cb7Vq");
         assertThat(notice.pages()).as("pages: the score's disclosure takes the notice onto a second one").isEqualTo(2);
+    }
+
+    /** FCRA 609(f)(1)(C) by way of 615(a)(2): a model that gave no key factors is stated as such, and no factor is invented. */
+    @Test
+    void aScoreWhoseModelGaveNoFactorsIsStatedAsSuch() {
+        PdfText notice = read(documents.render(NoticeFixtures.declineWith(new CreditScoreDisclosure(700, "VantageScore 4.0",
+                new CreditScoreDisclosure.Range(300, 850), List.of(), LocalDate.of(2026, 11, 20),
+                new CreditScoreDisclosure.Source("Fictitious Credit Bureau", null, null),
+                new CreditScoreDisclosure.Source("Fictitious Credit Bureau", null, null)))));
+
+        assertThat(notice.text()).contains("Key factors that hurt your score, most important first The scoring model gave no "
+                + "key factors with this score.").doesNotContain("1. ");
+    }
+
+    /**
+     * FCRA 615(a)(2): what the provider did not supply (a report stored before providers gave
+     * it) is stated as not supplied; the notice never fills in a range, a date or a source.
+     */
+    @Test
+    void whatTheProviderDidNotSupplyIsStatedAsNotSupplied() {
+        PdfText notice = read(documents.render(NoticeFixtures.declineWith(new CreditScoreDisclosure(560, "VantageScore 4.0",
+                null, null, null, null, null))));
+
+        assertThat(notice.text()).contains("Score range Not supplied with the score.", "Date of score Not supplied with the score.",
+                "Score supplied by Not supplied with the score.", "Credit file supplied by Not supplied with the score.",
+                "most important first Not supplied with the score.").doesNotContain("300", "850");
     }
 
     @Test

@@ -48,6 +48,14 @@ final class NoticeFixtures {
                 SCORE, null, "rpt_6Yh8Uj0Ik2Ol4Pm6Qn8Rb1Sc");
     }
 
+    /** The denial with another credit score in the place of its own. */
+    static NoticeFacts declineWith(CreditScoreDisclosure score) {
+        NoticeFacts facts = declineWithScore();
+        return new NoticeFacts(facts.kind(), facts.adverseActionId(), facts.liveMode(), facts.issuedAt(), facts.applicantName(),
+                facts.applicantEmail(), facts.propertyAddress(), facts.landlordName(), facts.decision(), facts.conditions(),
+                facts.reasons(), score, facts.responseDeadline(), facts.reportId());
+    }
+
     /** A conditional approval without a credit score, final notice, test mode. */
     static NoticeFacts conditionalWithoutScore() {
         return new NoticeFacts(NoticeKind.ADVERSE_ACTION, "aa_test_7Yh8Uj0Ik2Ol4Pm6Qn8Rb1Sc", false, ISSUED, "John Roe",
