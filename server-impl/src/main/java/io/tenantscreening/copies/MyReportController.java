@@ -147,7 +147,24 @@ public class MyReportController {
         if (!pages.fromItsPage(fields, token)) {
             return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
         }
-        ReportCopies.Renewal renewal = copies.renew(found.link());
+        String email = fields.getOrDefault("email", "").strip();
+        ReportCopies.Renewal renewal;
+        if (email.isEmpty() && !fields.containsKey("date_of_birth") && !fields.containsKey("ssn_last_four")) {
+            renewal = copies.renew(found.link());
+        } else {
+            ElsewhereForm form = ElsewhereForm.of(email, fields.getOrDefault("date_of_birth", ""), fields.getOrDefault("ssn_last_four", ""));
+            if (!form.errors().isEmpty()) {
+                return pages.expired(token, HttpStatus.UNPROCESSABLE_ENTITY, Map.of("errors", form.errors(), "email", email));
+            }
+            renewal = copies.renewElsewhere(found.link(), form.email(), form.dateOfBirth(), form.ssnLastFour());
+            if (renewal instanceof ReportCopies.NotVerified notVerified) {
+                return pages.expired(token, notVerified.locked() ? HttpStatus.TOO_MANY_REQUESTS : HttpStatus.UNPROCESSABLE_ENTITY,
+                        Map.of("errors", Map.of("identity", notVerified.locked()
+                                ? "Too many attempts did not match. Try again tomorrow, or ask for the link at the address it went to."
+                                : "These details do not match the ones given for the screening, so we cannot send the link "
+                                + "to another address. Check them, or ask for the link at the address it went to."), "email", email));
+            }
+        }
         return renewal instanceof ReportCopies.StillValid ? pages.report(token, found.link(), Map.of()) : pages.renewal(renewal);
     }
 }

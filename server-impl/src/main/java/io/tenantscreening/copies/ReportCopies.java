@@ -27,6 +27,7 @@ import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -41,7 +42,8 @@ import java.util.function.IntSupplier;
  * days, or until as many days after the order's adverse action notice when that is later
  * (FCRA section 612(b), {@link ReportCopyRepository}); an expired link's page sends a new one on request, to the address the expired one
  * went to and never onto the page, at most one every {@link #RENEWAL_GAP} and
- * {@link #LINKS_A_DAY} a day for an order, counted under the order's lock.
+ * {@link #LINKS_A_DAY} a day for an order, counted under the order's lock; or to another
+ * address once the applicant has proved who they are ({@link #renewElsewhere}).
  */
 @Singleton
 public class ReportCopies implements ApplicantCopies {
@@ -52,6 +54,8 @@ public class ReportCopies implements ApplicantCopies {
     static final Duration RENEWAL_GAP = Duration.ofMinutes(10);
     /** The most links of one order made in 24 hours, the first one included. */
     static final int LINKS_A_DAY = 5;
+    /** The most failed attempts to prove who one is, for a link to another address, of one order in 24 hours. */
+    static final int IDENTITY_ATTEMPTS_A_DAY = 5;
 
     private static final Set<Include> EVERYTHING = Set.of(Include.PROPERTY, Include.APPLICANT, Include.ORIGINAL_REQUESTER);
     private static final Duration DAY = Duration.ofDays(1);
@@ -101,11 +105,19 @@ public class ReportCopies implements ApplicantCopies {
     }
 
     /** How a request for a new link ended. */
-    public sealed interface Renewal permits Sent, StillValid, TooSoon {
+    public sealed interface Renewal permits Sent, StillValid, TooSoon, NotVerified {
     }
 
-    /** A new link is on its way to the address the old one went to. */
-    public record Sent(String email) implements Renewal {
+    /** A new link is on its way to this address: the expired link's, or another ({@code elsewhere}). */
+    public record Sent(String email, boolean elsewhere) implements Renewal {
+    }
+
+    /**
+     * A new link to another address was refused: the details given do not match what the
+     * service holds, or it holds no date of birth or SSN to check them against; or too many
+     * attempts failed ({@code locked}: none is checked until a day has passed).
+     */
+    public record NotVerified(boolean locked) implements Renewal {
     }
 
     /** The link has not expired: it needs no new one. */
@@ -156,7 +168,7 @@ public class ReportCopies implements ApplicantCopies {
         LinkTokens.Issued token = tokens.issue(id);
         Instant expiresAt = transactions.executeWrite(status -> {
             links.insert(tenant, id, completed.order().id(), token.digest(), null, completed.applicant().email(), now,
-                    now.plus(validity));
+                    now.plus(validity), null);
             return links.find(tenant, id).orElseThrow().expiresAt();
         });
         return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), expiresAt);
@@ -200,7 +212,45 @@ public class ReportCopies implements ApplicantCopies {
                 return new TooSoon(wait.get());
             }
             issue(tenant, expired.orderId(), expired.email(), now);
-            return new Sent(expired.email());
+            return new Sent(expired.email(), false);
+        });
+    }
+
+    /**
+     * A new link for an expired one, emailed to another address than the expired one's, once
+     * the applicant has proved who they are (FCRA section 610(a)(1)) with their date of birth
+     * and the last four digits of their SSN, both of which the service must hold. Wrong
+     * details count against the order: after {@value #IDENTITY_ATTEMPTS_A_DAY} failed attempts
+     * in 24 hours none is checked until a day has passed. The address the expired link went to
+     * is told that a link went elsewhere (with the new link's email). The limits of new links
+     * ({@link #renewalWait}) hold as for any renewal.
+     */
+    public Renewal renewElsewhere(ReportCopyRepository.Link expired, String email, LocalDate dob, String ssnLastFour) {
+        Tenant tenant = expired.tenant();
+        return transactions.executeWrite(status -> {
+            Instant now = Timestamps.now(clock);
+            if (!expired.expiredAt(now)) {
+                return new StillValid();
+            }
+            Objects.requireNonNull(lifecycle.lockAny(tenant, expired.orderId()), "the order of a report copy's link");
+            if (links.failedIdentityChecksSince(tenant, expired.orderId(), now.minus(DAY)) >= IDENTITY_ATTEMPTS_A_DAY) {
+                return new NotVerified(true);
+            }
+            Applicant applicant = orders.get(tenant, expired.orderId(), Set.of(Include.APPLICANT)).applicant();
+            boolean matched = applicant.dob() != null && applicant.ssnLastFour() != null && applicant.dob().equals(dob)
+                    && applicant.ssnLastFour().equals(ssnLastFour);
+            links.identityChecked(tenant, expired.orderId(), now, matched);
+            if (!matched) {
+                return new NotVerified(false);
+            }
+            Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
+            Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
+            if (wait.isPresent()) {
+                return new TooSoon(wait.get());
+            }
+            boolean elsewhere = !expired.email().equalsIgnoreCase(email);
+            issue(tenant, expired.orderId(), email, now, elsewhere ? expired.email() : null);
+            return new Sent(email, elsewhere);
         });
     }
 
@@ -231,7 +281,12 @@ public class ReportCopies implements ApplicantCopies {
      * exists only because the test helper answered one, and its renewals are not sent).
      */
     static boolean emailed(ReportCopyRepository.Link link) {
-        return link.tenant().mode() == Mode.LIVE || Applicant.isApplicantExperienceProfile(link.email());
+        return emailed(link.tenant().mode(), link.email());
+    }
+
+    /** Whether an email about a link of this mode goes to this address (see {@link #emailed(ReportCopyRepository.Link)}). */
+    static boolean emailed(Mode mode, String address) {
+        return mode == Mode.LIVE || Applicant.isApplicantExperienceProfile(address);
     }
 
     /** The address of the link, computed from its seed: for its email only. */
@@ -252,9 +307,13 @@ public class ReportCopies implements ApplicantCopies {
     }
 
     private void issue(Tenant tenant, String orderId, String email, Instant at) {
+        issue(tenant, orderId, email, at, null);
+    }
+
+    private void issue(Tenant tenant, String orderId, String email, Instant at, String movedFrom) {
         String id = PublicIds.newId("rcl", tenant.mode());
         LinkTokens.Issued token = tokens.issue(id);
-        links.insert(tenant, id, orderId, token.digest(), token.seed(), email, at, at.plus(validity));
+        links.insert(tenant, id, orderId, token.digest(), token.seed(), email, at, at.plus(validity), movedFrom);
         work.scheduleIfNotExists(EMAIL.instance(id).data(LinkRef.of(tenant, id)).scheduledTo(at));
     }
 

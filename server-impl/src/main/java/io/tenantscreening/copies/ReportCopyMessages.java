@@ -50,4 +50,28 @@ public class ReportCopyMessages {
         return new EmailMessage(copy.link().email(), subject, templates.process("report-copy.txt", context),
                 templates.process("report-copy.html", context));
     }
+
+    /**
+     * To the address the link before went to, when the applicant had a new link sent to
+     * another ({@code link.movedFrom()}): that it happened, to which address (masked), and whom
+     * to call if it was not them. No link and nothing of the report.
+     */
+    EmailMessage moved(ReportCopy copy) {
+        Context context = new Context(Locale.US);
+        String subject = "A link to your screening report went to another address";
+        context.setVariable("subject", subject);
+        context.setVariable("firstName", copy.order().applicant().firstName());
+        context.setVariable("property", copy.order().property().oneLineAddress());
+        context.setVariable("maskedAddress", masked(copy.link().email()));
+        context.setVariable("agencyName", ReportSections.agencyName(agency));
+        context.setVariable("agencyPhone", agency.getPhone() == null || agency.getPhone().isBlank() ? null : agency.getPhone());
+        return new EmailMessage(copy.link().movedFrom(), subject, templates.process("report-copy-moved.txt", context),
+                templates.process("report-copy-moved.html", context));
+    }
+
+    /** An address with its local part hidden but for its first character: {@code j•••@example.com}. */
+    static String masked(String address) {
+        int at = address.lastIndexOf('@');
+        return address.charAt(0) + "\u2022\u2022\u2022" + address.substring(at);
+    }
 }

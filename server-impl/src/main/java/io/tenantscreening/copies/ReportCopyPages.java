@@ -96,18 +96,31 @@ public class ReportCopyPages {
         return html(HttpStatus.OK, templates.process("pages/my-report", context));
     }
 
-    /** The page of an expired link (410), with its request for a new link. */
+    /** The page of an expired link (410), with its requests for a new link. */
     public MutableHttpResponse<String> expired(String token) {
+        return expired(token, HttpStatus.GONE, Map.of());
+    }
+
+    /**
+     * The page of an expired link again, after a request for a link to another address that
+     * could not be made: {@code errors} beside the fields ({@code email}, {@code date_of_birth},
+     * {@code ssn_last_four}, {@code identity}) and the address given.
+     */
+    public MutableHttpResponse<String> expired(String token, HttpStatus status, Map<String, Object> variables) {
         Context context = new Context(Locale.US);
         context.setVariable("path", MyReportController.PATH + "/" + token);
         context.setVariable("formToken", formTokens.issue(token));
-        return html(HttpStatus.GONE, templates.process("pages/my-report-expired", context));
+        context.setVariable("errors", Map.of());
+        context.setVariable("email", "");
+        context.setVariables(variables);
+        return html(status, templates.process("pages/my-report-expired", context));
     }
 
     /** The answer to a request for a new link: sent (200), or not yet (429, with Retry-After). */
     public MutableHttpResponse<String> renewal(ReportCopies.Renewal renewal) {
         Context context = new Context(Locale.US);
         context.setVariable("sent", renewal instanceof ReportCopies.Sent);
+        context.setVariable("elsewhere", renewal instanceof ReportCopies.Sent sent && sent.elsewhere());
         MutableHttpResponse<String> page = html(renewal instanceof ReportCopies.Sent ? HttpStatus.OK : HttpStatus.TOO_MANY_REQUESTS,
                 templates.process("pages/my-report-renewal", context));
         if (renewal instanceof ReportCopies.TooSoon tooSoon) {

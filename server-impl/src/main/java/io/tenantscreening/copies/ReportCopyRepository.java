@@ -25,7 +25,7 @@ public class ReportCopyRepository {
     private static final String COLUMNS = "l.id, l.organization_id, l.mode, l.order_id, l.token_key_id, l.token_nonce, l.email, "
             + "l.created_at, greatest(l.expires_at, (SELECT a.adverse_action_notice_sent_at FROM adverse_actions a "
             + "WHERE a.organization_id = l.organization_id AND a.mode = l.mode AND a.order_id = l.order_id "
-            + "AND a.status = 'completed') + make_interval(days => ?)) AS expires_at, l.sent_at";
+            + "AND a.status = 'completed') + make_interval(days => ?)) AS expires_at, l.sent_at, l.moved_from";
 
     private final TenantJdbc jdbc;
     private final int linkDays;
@@ -37,7 +37,7 @@ public class ReportCopyRepository {
 
     /** A link as stored; {@code seed} is null once its email was sent. */
     public record Link(String id, Tenant tenant, String orderId, LinkTokens.Seed seed, String email, Instant createdAt,
-                       Instant expiresAt, Instant sentAt) {
+                       Instant expiresAt, Instant sentAt, String movedFrom) {
 
         public boolean expiredAt(Instant now) {
             return !now.isBefore(expiresAt);
@@ -46,11 +46,23 @@ public class ReportCopyRepository {
 
     /** A new link; {@code seed} null keeps only the token's digest from the start (a link no email will carry). */
     void insert(Tenant tenant, String id, String orderId, byte[] digest, LinkTokens.Seed seed, String email, Instant createdAt,
-                Instant expiresAt) {
+                Instant expiresAt, String movedFrom) {
         jdbc.update(tenant, "INSERT INTO report_copy_links (id, organization_id, mode, order_id, token_digest, token_key_id, "
-                        + "token_nonce, email, created_at, expires_at) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?)",
+                        + "token_nonce, email, created_at, expires_at, moved_from) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?)",
                 id, orderId, digest, seed == null ? null : seed.keyId(), seed == null ? null : seed.nonce(), email, createdAt,
-                expiresAt);
+                expiresAt, movedFrom);
+    }
+
+    /** Records an attempt to prove who one is for a link to another address. */
+    void identityChecked(Tenant tenant, String orderId, Instant at, boolean matched) {
+        jdbc.update(tenant, "INSERT INTO report_copy_identity_checks (organization_id, mode, order_id, checked_at, matched) "
+                + "VALUES ({tenant.values}, ?, ?, ?)", orderId, at, matched);
+    }
+
+    /** How many attempts to prove who one is for the order failed at or after {@code since}. */
+    int failedIdentityChecksSince(Tenant tenant, String orderId, Instant since) {
+        return jdbc.queryOne(tenant, "SELECT count(*) FROM report_copy_identity_checks WHERE {tenant} AND order_id = ? "
+                + "AND checked_at >= ? AND NOT matched", row -> row.getInt(1), orderId, since).orElse(0);
     }
 
     Optional<Link> find(Tenant tenant, String id) {
@@ -90,6 +102,6 @@ public class ReportCopyRepository {
         return new Link(row.getString("id"), new Tenant(row.getString("organization_id"), Mode.fromDb(row.getString("mode"))),
                 row.getString("order_id"), keyId == null ? null : new LinkTokens.Seed(keyId, row.getBytes("token_nonce")),
                 row.getString("email"), row.getTimestamp("created_at").toInstant(), row.getTimestamp("expires_at").toInstant(),
-                row.getTimestamp("sent_at") == null ? null : row.getTimestamp("sent_at").toInstant());
+                row.getTimestamp("sent_at") == null ? null : row.getTimestamp("sent_at").toInstant(), row.getString("moved_from"));
     }
 }

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The email with a link to the applicant's copy, as background work scheduled in the
- * transaction that made the link ({@link ReportCopies}). Sent at least once (a crash after
+ * transaction that made the link ({@link ReportCopies}); for a link the applicant had sent to
+ * another address, first the email telling the earlier address so. Sent at least once (a crash after
  * sending and before the link is marked sent sends the same link again), retried with
  * backoff while the mail server fails; a permanent refusal (an unknown address) ends it,
  * logged without the address. Once sent (or, for a test applicant other than the
@@ -43,9 +44,18 @@ public class ReportCopyWork implements BackgroundWork {
                 .onFailure(new RetryWithBackoff<>(settings))
                 .execute((instance, context) -> {
                     copies.unsent(instance.getData()).ifPresent(link -> {
+                        ReportCopy copy = copies.copy(link);
+                        if (link.movedFrom() != null && ReportCopies.emailed(link.tenant().mode(), link.movedFrom())) {
+                            try {
+                                email.send(messages.moved(copy));
+                            } catch (EmailRejected rejected) {
+                                LOG.warn("The mail server refused for good the email telling the earlier address that link {} "
+                                        + "of order {} went to another address", link.id(), link.orderId());
+                            }
+                        }
                         try {
                             if (ReportCopies.emailed(link)) {
-                                email.send(messages.email(copies.copy(link), copies.url(link), copies.linkDays()));
+                                email.send(messages.email(copy, copies.url(link), copies.linkDays()));
                             }
                         } catch (EmailRejected rejected) {
                             LOG.warn("The mail server refused the email with link {} to the applicant's copy of the report of "

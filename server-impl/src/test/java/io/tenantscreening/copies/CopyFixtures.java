@@ -41,7 +41,7 @@ final class CopyFixtures {
     }
 
     static ReportCopyRepository.Link link(String email, Instant expiresAt) {
-        return new ReportCopyRepository.Link("rcl_1", LIVE, "ord_1", null, email, LINK_MADE, expiresAt, LINK_MADE.plusSeconds(5));
+        return new ReportCopyRepository.Link("rcl_1", LIVE, "ord_1", null, email, LINK_MADE, expiresAt, LINK_MADE.plusSeconds(5), null);
     }
 
     static ReportCopy copy(Report report, Applicant applicant, Property property, Order order) {

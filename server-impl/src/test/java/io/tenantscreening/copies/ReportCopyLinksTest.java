@@ -53,9 +53,9 @@ class ReportCopyLinksTest {
     void aTestLinksEmailGoesOnlyToTheApplicantExperienceProfile() {
         ReportCopyRepository.Link live = CopyFixtures.link("jane@example.com", NOW);
         ReportCopyRepository.Link test = new ReportCopyRepository.Link("rcl_test_1", new Tenant("org_1", Mode.TEST), "ord_test_1",
-                null, "jane@example.com", NOW, NOW.plus(Duration.ofDays(60)), null);
+                null, "jane@example.com", NOW, NOW.plus(Duration.ofDays(60)), null, null);
         ReportCopyRepository.Link profile = new ReportCopyRepository.Link("rcl_test_2", new Tenant("org_1", Mode.TEST),
-                "ord_test_2", null, "Jane@Apply.TEST", NOW, NOW.plus(Duration.ofDays(60)), null);
+                "ord_test_2", null, "Jane@Apply.TEST", NOW, NOW.plus(Duration.ofDays(60)), null, null);
 
         assertThat(ReportCopies.emailed(live)).isTrue();
         assertThat(ReportCopies.emailed(test)).isFalse();

@@ -5,10 +5,13 @@ import io.tenantscreening.conformance.support.AdverseActionRequests;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.Fresh;
 import io.tenantscreening.conformance.support.FreshTenants;
+import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.Pages;
+import io.tenantscreening.conformance.support.ReportCopies;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.conformance.support.Waits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -113,6 +116,72 @@ class ConsumerFileTest {
                 .get("expires_at").asText();
 
         assertThat(java.time.Instant.parse(expires)).isAfter(java.time.Instant.now().plus(Duration.ofDays(69)));
+    }
+
+    /**
+     * docs/integrators.md#new-links, FCRA 610(a)(1) (proper identification): an expired link's
+     * page sends a new link to another address once the applicant gives the date of birth and
+     * the SSN's last four digits the service holds; details that do not match send nothing, a
+     * malformed field is named; the old address is told, with the new one masked.
+     */
+    @Test
+    void anExpiredLinkCanBeSentToAnotherAddressOnceTheApplicantProvesWhoTheyAre() {
+        String email = ReportCopies.applicantEmail();
+        String elsewhere = ReportCopies.applicantEmail();
+        ObjectNode body = body();
+        applicant(body).put("email", email).put("ssn", "123-45-0001").put("dob", "1990-01-01");
+        String id = placed(key, body);
+        Screenings.submit(key, id);
+        Screenings.complete(key, id);
+        String link = ReportCopies.link(ReportCopies.copyMails(email, 1).get(0));
+        TestDatabase.execute("UPDATE report_copy_links SET created_at = now() - interval '61 days', "
+                + "expires_at = now() - interval '1 day' WHERE order_id = '" + id + "'");
+        Pages.Page expired = Pages.client().get(link);
+
+        Pages.Page malformed = Pages.client().post(link + "/renew", Pages.fields("form_token", expired.formToken(),
+                "email", "not an address", "date_of_birth", "01/01/1990", "ssn_last_four", "01"));
+        Pages.Page wrong = Pages.client().post(link + "/renew", Pages.fields("form_token", expired.formToken(),
+                "email", elsewhere, "date_of_birth", "1990-01-02", "ssn_last_four", "0001"));
+        Pages.Page sent = Pages.client().post(link + "/renew", Pages.fields("form_token", expired.formToken(),
+                "email", elsewhere, "date_of_birth", "1990-01-01", "ssn_last_four", "0001"));
+
+        assertThat(expired.status()).isEqualTo(410);
+        assertThat(expired.html()).contains("Send it to another address", "name=\"date_of_birth\"", "name=\"ssn_last_four\"");
+        assertThat(malformed.status()).isEqualTo(422);
+        assertThat(malformed.html()).contains("id=\"email-error\"", "id=\"date_of_birth-error\"", "id=\"ssn_last_four-error\"");
+        assertThat(wrong.status()).isEqualTo(422);
+        assertThat(wrong.html()).contains("id=\"identity-error\"", "do not match");
+        assertThat(sent.status()).isEqualTo(200);
+        assertThat(sent.html()).contains("to the address you gave");
+        String newLink = ReportCopies.link(ReportCopies.copyMails(elsewhere, 1).get(0));
+        assertThat(Pages.client().get(newLink).status()).isEqualTo(200);
+        Mailbox.Mail told = Waits.await("the old address told that a link went elsewhere").until(() -> Mailbox.to(email).stream()
+                .filter(mail -> mail.subject().equals("A link to your screening report went to another address")).findFirst(),
+                java.util.Optional::isPresent).orElseThrow();
+        assertThat(told.text()).contains(elsewhere.charAt(0) + "\u2022\u2022\u2022@apply.test").doesNotContain(elsewhere, "/my-report/");
+        assertThat(TestDatabase.rows("SELECT matched FROM report_copy_identity_checks WHERE order_id = ? ORDER BY checked_at", id))
+                .containsExactly(java.util.List.of(false), java.util.List.of(true));
+    }
+
+    /** docs/integrators.md#new-links: after five failed attempts in a day, none is checked until the day has passed. */
+    @Test
+    void fiveFailedAttemptsInADayLockTheOtherAddressOut() {
+        String id = completedOrder(key, "123-45-0001", "1990-01-01", null);
+        String link = link(id);
+        TestDatabase.execute("UPDATE report_copy_links SET created_at = now() - interval '61 days', "
+                + "expires_at = now() - interval '1 day' WHERE order_id = '" + id + "'");
+        String formToken = Pages.client().get(link).formToken();
+        for (int attempt = 0; attempt < 5; attempt++) {
+            assertThat(Pages.client().post(link + "/renew", Pages.fields("form_token", formToken, "email", "someone@example.com",
+                    "date_of_birth", "1990-01-0" + (attempt + 2), "ssn_last_four", "0001")).status()).isEqualTo(422);
+        }
+
+        Pages.Page locked = Pages.client().post(link + "/renew", Pages.fields("form_token", formToken, "email", "someone@example.com",
+                "date_of_birth", "1990-01-01", "ssn_last_four", "0001"));
+
+        assertThat(locked.status()).isEqualTo(429);
+        assertThat(locked.html()).contains("Too many attempts did not match");
+        assertThat(TestDatabase.number("SELECT count(*) FROM report_copy_links WHERE order_id = ?", id)).isEqualTo(1);
     }
 
     private static String completedOrder(String key, String ssn, String dob, String requester) {
