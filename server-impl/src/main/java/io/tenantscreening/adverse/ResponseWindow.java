@@ -1,22 +1,21 @@
 package io.tenantscreening.adverse;
 
 import io.tenantscreening.agency.AgencySettings;
+import io.tenantscreening.common.BusinessDays;
 import io.tenantscreening.common.Mode;
 import jakarta.inject.Singleton;
 
-import java.time.DayOfWeek;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 
 /**
  * When the response window of a pre-adverse notice ends. In live mode: {@code days}
  * business days after the notice, at the same local time of day, counted in the agency's
- * time zone ({@code AGENCY_TIME_ZONE}). Business days are Monday to Friday; public holidays
- * are not skipped. Each day after the notice's local date that is a weekday counts one, so a
- * notice on Friday (or over the weekend) with one day ends on Monday at the notice's time of
- * day. On a day when that local time does not exist (the clocks go forward) it ends as
+ * time zone ({@code AGENCY_TIME_ZONE}). Business days are Monday to Friday except US federal
+ * holidays as observed ({@link BusinessDays}). Each day after the notice's local date that is
+ * a business day counts one, so a notice on Friday (or over the weekend) with one day ends on
+ * Monday at the notice's time of day, or on Tuesday when that Monday is a holiday. On a day when that local time does not exist (the clocks go forward) it ends as
  * much later as the gap; when it exists twice (they go back), at the first. In test mode the window is the operator's test window instead
  * ({@code ADVERSE_ACTION_TEST_WINDOW}), so that tests need not wait for days.
  */
@@ -37,14 +36,6 @@ public class ResponseWindow {
 
     static Instant businessDaysLater(Instant from, int days, ZoneId zone) {
         ZonedDateTime notice = from.atZone(zone);
-        LocalDate day = notice.toLocalDate();
-        int counted = 0;
-        while (counted < days) {
-            day = day.plusDays(1);
-            if (day.getDayOfWeek() != DayOfWeek.SATURDAY && day.getDayOfWeek() != DayOfWeek.SUNDAY) {
-                counted++;
-            }
-        }
-        return ZonedDateTime.of(day, notice.toLocalTime(), zone).toInstant();
+        return ZonedDateTime.of(BusinessDays.after(notice.toLocalDate(), days), notice.toLocalTime(), zone).toInstant();
     }
 }

@@ -13,8 +13,8 @@ import java.time.ZoneId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * openapi.yaml#adverse-action ("response_days business days (Monday to Friday) ... counted in
- * the consumer reporting agency's time zone; public holidays are not skipped";
+ * openapi.yaml#adverse-action ("response_days business days (Monday to Friday except US federal
+ * holidays) ... counted in the consumer reporting agency's time zone";
  * docs/integrators.md#adverse-actions: at the same local time of day as the notice) and
  * POST /adverse_actions, rule 5 (response_deadline; in test mode, the operator's test window).
  */
@@ -22,20 +22,23 @@ class ResponseWindowTest {
 
     private static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
 
-    /** Local times in New York; 2026-11-23 is a Monday, 2026-11-26 Thanksgiving (not skipped). */
+    /**
+     * Local times in New York; 2026-11-23 is a Monday, 2026-11-26 Thanksgiving, 2026-12-25
+     * Christmas and 2027-01-01 New Year's Day, federal holidays that are skipped.
+     */
     @ParameterizedTest
     @CsvSource({
-            "2026-11-23T10:04, 5, 2026-11-30T10:04",
+            "2026-11-23T10:04, 5, 2026-12-01T10:04",
             "2026-11-23T10:04, 1, 2026-11-24T10:04",
-            "2026-11-25T10:04, 1, 2026-11-26T10:04",
+            "2026-11-25T10:04, 1, 2026-11-27T10:04",
             "2026-11-27T10:04, 1, 2026-11-30T10:04",
             "2026-11-28T10:04, 1, 2026-11-30T10:04",
             "2026-11-29T23:30, 1, 2026-11-30T23:30",
             "2026-11-27T10:04, 5, 2026-12-04T10:04",
-            "2026-11-23T10:04, 10, 2026-12-07T10:04",
-            "2026-11-23T10:04, 30, 2027-01-04T10:04",
+            "2026-11-23T10:04, 10, 2026-12-08T10:04",
+            "2026-11-23T10:04, 30, 2027-01-07T10:04",
     })
-    void countsWeekdaysAfterTheNoticeAndKeepsItsLocalTimeOfDay(String noticeAt, int days, String endsAt) {
+    void countsBusinessDaysAfterTheNoticeAndKeepsItsLocalTimeOfDay(String noticeAt, int days, String endsAt) {
         Instant notice = java.time.LocalDateTime.parse(noticeAt).atZone(NEW_YORK).toInstant();
 
         Instant deadline = ResponseWindow.businessDaysLater(notice, days, NEW_YORK);
