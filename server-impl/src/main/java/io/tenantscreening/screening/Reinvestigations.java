@@ -45,10 +45,12 @@ public class Reinvestigations {
     private final ReportDay day;
     private final ExecutorService calls;
     private final Duration timeout;
+    private final DeletedRecords deleted;
 
     public Reinvestigations(ScreeningProviders providers, OrderService orders, ApplicantService applicants,
                             Recommendations recommendations, ReportDay day, @Named(ScreeningService.CALLS) ExecutorService calls,
-                            @Value("${screening.providers.timeout}") Duration timeout) {
+                            @Value("${screening.providers.timeout}") Duration timeout, DeletedRecords deleted) {
+        this.deleted = deleted;
         this.providers = providers;
         this.orders = orders;
         this.applicants = applicants;
@@ -150,9 +152,21 @@ public class Reinvestigations {
     public record Revision(List<Report.CheckResult> checks, Recommendation recommendation) {
     }
 
-    /** The report's checks with the verdicts applied, made at {@code now}; in the caller's transaction. */
+    /**
+     * The report's checks with the verdicts applied, made at {@code now}; in the caller's
+     * transaction. Records the court records deleted ({@link DeletedRecords}, FCRA section
+     * 611(a)(5)(C)): a deleted record, or every record of a check whose findings were deleted.
+     */
     public Revision revise(Tenant tenant, Report report, List<Change> changes, Instant now) {
         Order order = orders.get(tenant, report.orderId(), Set.of()).order();
+        for (Change change : changes) {
+            if (change.verdict().outcome() == Reinvestigation.Outcome.DELETED) {
+                List<Findings.CourtRecord> records = report.checks().stream().filter(check -> check.type().equals(change.check().value()))
+                        .findFirst().map(Reinvestigations::records).orElse(List.of());
+                deleted.record(tenant, report.orderId(), change.check(),
+                        change.record() == null ? records : List.of(records.get(change.record())), now);
+            }
+        }
         RevisedChecks revised = revisedChecks(report, changes, day.of(now));
         return new Revision(revised.checks(), recommendations.of(tenant, order, revised.findings(), now));
     }

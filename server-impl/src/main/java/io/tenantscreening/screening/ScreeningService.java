@@ -3,6 +3,7 @@ package io.tenantscreening.screening;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
@@ -49,7 +50,9 @@ import java.util.concurrent.TimeoutException;
  * <p>Whatever the provider, its findings pass the age limit of records
  * ({@link RecordAgeLimit}) before they are stored and their result decided, counted from
  * the day of the step; the report passes its checks through the limit again, counted from
- * its own day, since checks answered on earlier days may have aged past it since.
+ * its own day, since checks answered on earlier days may have aged past it since. The
+ * report also leaves out court records deleted from an earlier report on the same consumer
+ * after a reinvestigation ({@link DeletedRecords}, FCRA section 611(a)(5)(C)).
  */
 @Singleton
 public class ScreeningService {
@@ -76,12 +79,15 @@ public class ScreeningService {
     private final Duration timeout;
     private final Clock clock;
     private final ReportDay day;
+    private final DeletedRecords deleted;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
                             ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
-                            @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day) {
+                            @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day,
+                            DeletedRecords deleted) {
+        this.deleted = deleted;
         this.checks = checks;
         this.providers = providers;
         this.orders = orders;
@@ -244,8 +250,10 @@ public class ScreeningService {
         }
         List<Report.CheckResult> results = new ArrayList<>();
         Map<CheckType, Findings> reported = new EnumMap<>(CheckType.class);
+        List<ApplicantRepository.SameConsumer> consumer = applicants.sameConsumer(tenant, locked.applicantId());
         for (ScreeningRepository.Check check : checks.ofOrder(tenant, orderId)) {
-            Findings findings = withinAgeLimit(orderId, check.type(), check.findings(), today);
+            Findings findings = DeletedRecords.without(withinAgeLimit(orderId, check.type(), check.findings(), today),
+                    deleted.of(tenant, consumer, check.type()));
             reported.put(check.type(), findings);
             results.add(new Report.CheckResult(check.type().value(), check.provider(), findings.consider(),
                     FindingsJson.write(findings)));
