@@ -25,8 +25,8 @@ import java.util.stream.Collectors;
  * deleted for any applicant who is the same consumer ({@code ApplicantService.sameConsumer}:
  * every organisation in live mode, the organisation in test mode).
  *
- * <p>Not built yet: reinsertion once the furnisher certifies a record complete and accurate,
- * and its notice (611(a)(5)(B)); until then a deleted record stays out.
+ * <p>A deleted record is never reinserted: the service has no way yet for a furnisher to
+ * certify a record complete and accurate (611(a)(5)(B)), so a deleted record stays out.
  */
 @Singleton
 public class DeletedRecords {
