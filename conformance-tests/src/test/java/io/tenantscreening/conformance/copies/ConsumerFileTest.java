@@ -1,6 +1,8 @@
 package io.tenantscreening.conformance.copies;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.common.Mode;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.conformance.support.AdverseActionRequests;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.Fresh;
@@ -10,8 +12,11 @@ import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.ReportCopies;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.Waits;
+import io.tenantscreening.orders.OrderLifecycle;
+import io.tenantscreening.organizations.BillingSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,6 +25,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Set;
 import java.util.UUID;
 
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
@@ -65,6 +71,27 @@ class ConsumerFileTest {
         String pdf = pdfText(link(second)).replace('\n', ' ');
         assertThat(pdf).contains("Who received reports about you in the past year", ", for " + requester);
         assertThat(otherPerson).isNotEqualTo(elsewhere);
+    }
+
+    /**
+     * FCRA 609(a)(3)(A) and docs/design.md#secrets-at-rest ("Consumers"): in live mode the
+     * consumer's file spans the agency's organisations, so the copy of one organisation's
+     * report lists the report another organisation procured about the same consumer.
+     */
+    @Test
+    void inLiveModeTheCopyListsReportsOfEveryOrganisation() {
+        TestTenant first = TestTenant.create().billing(BillingSettings.PaymentMethod.OK, false);
+        TestTenant second = TestTenant.create().billing(BillingSettings.PaymentMethod.OK, false);
+        String ssn = "123-45-" + (6000 + (int) (Math.random() * 3000));
+        String requester = "Harbor Lettings " + UUID.randomUUID();
+        String email = "live-" + UUID.randomUUID() + "@example.com";
+        completedLiveOrder(first, ssn, "1984-09-09", "first-" + UUID.randomUUID() + "@example.com", requester);
+        completedLiveOrder(second, ssn, "1984-09-09", email, null);
+
+        String html = Pages.client().get(ReportCopies.link(ReportCopies.copyMails(email, 1).get(0))).html();
+
+        assertThat(html).contains(", for " + requester);
+        assertThat(procurementLines(html)).isEqualTo(2);
     }
 
     /** FCRA 609(a)(3)(A)(ii): a report furnished more than a year before the copy is read is not listed. */
@@ -182,6 +209,20 @@ class ConsumerFileTest {
         assertThat(locked.status()).isEqualTo(429);
         assertThat(locked.html()).contains("Too many attempts did not match");
         assertThat(TestDatabase.number("SELECT count(*) FROM report_copy_links WHERE order_id = ?", id)).isEqualTo(1);
+    }
+
+    /** A live order of the organisation for this consumer, made pending as the applicant's submission does, then completed by the sandbox. */
+    private static void completedLiveOrder(TestTenant tenant, String ssn, String dob, String email, String requester) {
+        String liveKey = tenant.liveKey();
+        ObjectNode body = body();
+        applicant(body).put("email", email).put("ssn", ssn).put("dob", dob);
+        if (requester != null) {
+            order(body).putObject("original_requester").put("external_id", "crm-" + UUID.randomUUID()).put("type", "business")
+                    .put("name", requester);
+        }
+        String id = placed(liveKey, body);
+        TestServer.bean(OrderLifecycle.class).submit(new Tenant(tenant.id(), Mode.LIVE), id, OrderLifecycle.Actor.APPLICANT, Set.of());
+        Screenings.awaitStatus(liveKey, id, "completed");
     }
 
     private static String completedOrder(String key, String ssn, String dob, String requester) {
