@@ -138,7 +138,7 @@ public class ReportCopies implements ApplicantCopies {
         if (!getsALink(tenant.mode(), applicant)) {
             return;
         }
-        issue(tenant, completed.id(), applicant.email(), at);
+        issue(tenant, completed.id(), applicant.email(), at, null);
     }
 
     /**
@@ -206,13 +206,7 @@ public class ReportCopies implements ApplicantCopies {
                 return new StillValid();
             }
             Objects.requireNonNull(lifecycle.lockAny(tenant, expired.orderId()), "the order of a report copy's link");
-            Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
-            Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
-            if (wait.isPresent()) {
-                return new TooSoon(wait.get());
-            }
-            issue(tenant, expired.orderId(), expired.email(), now);
-            return new Sent(expired.email(), false);
+            return sendUnlessTooSoon(expired, expired.email(), now);
         });
     }
 
@@ -243,15 +237,25 @@ public class ReportCopies implements ApplicantCopies {
             if (!matched) {
                 return new NotVerified(false);
             }
-            Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
-            Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
-            if (wait.isPresent()) {
-                return new TooSoon(wait.get());
-            }
-            boolean elsewhere = !expired.email().equalsIgnoreCase(email);
-            issue(tenant, expired.orderId(), email, now, elsewhere ? expired.email() : null);
-            return new Sent(email, elsewhere);
+            return sendUnlessTooSoon(expired, email, now);
         });
+    }
+
+    /**
+     * Under the order's lock: a new link to {@code email} for an expired one, unless the
+     * limits of new links ({@link #renewalWait}) say to wait. One to another address than the
+     * expired link's records that address, which is told.
+     */
+    private Renewal sendUnlessTooSoon(ReportCopyRepository.Link expired, String email, Instant now) {
+        Tenant tenant = expired.tenant();
+        Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
+        Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
+        if (wait.isPresent()) {
+            return new TooSoon(wait.get());
+        }
+        boolean elsewhere = !expired.email().equalsIgnoreCase(email);
+        issue(tenant, expired.orderId(), email, now, elsewhere ? expired.email() : null);
+        return new Sent(email, elsewhere);
     }
 
     /**
@@ -304,10 +308,6 @@ public class ReportCopies implements ApplicantCopies {
 
     int linkDays() {
         return (int) validity.toDays();
-    }
-
-    private void issue(Tenant tenant, String orderId, String email, Instant at) {
-        issue(tenant, orderId, email, at, null);
     }
 
     private void issue(Tenant tenant, String orderId, String email, Instant at, String movedFrom) {

@@ -214,27 +214,26 @@ class ConsumerFileTest {
     /** A live order of the organisation for this consumer, made pending as the applicant's submission does, then completed by the sandbox. */
     private static void completedLiveOrder(TestTenant tenant, String ssn, String dob, String email, String requester) {
         String liveKey = tenant.liveKey();
+        String id = placed(liveKey, consumerOrder(ssn, dob, email, requester));
+        TestServer.bean(OrderLifecycle.class).submit(new Tenant(tenant.id(), Mode.LIVE), id, OrderLifecycle.Actor.APPLICANT, Set.of());
+        Screenings.awaitStatus(liveKey, id, "completed");
+    }
+
+    private static String completedOrder(String key, String ssn, String dob, String requester) {
+        String id = placed(key, consumerOrder(ssn, dob, "ordinary-" + UUID.randomUUID() + "@example.com", requester));
+        Screenings.awaitStatus(key, id, "completed");
+        return id;
+    }
+
+    /** An order for the consumer with this SSN and date of birth, at this address, for the end user named (none when null). */
+    private static ObjectNode consumerOrder(String ssn, String dob, String email, String requester) {
         ObjectNode body = body();
         applicant(body).put("email", email).put("ssn", ssn).put("dob", dob);
         if (requester != null) {
             order(body).putObject("original_requester").put("external_id", "crm-" + UUID.randomUUID()).put("type", "business")
                     .put("name", requester);
         }
-        String id = placed(liveKey, body);
-        TestServer.bean(OrderLifecycle.class).submit(new Tenant(tenant.id(), Mode.LIVE), id, OrderLifecycle.Actor.APPLICANT, Set.of());
-        Screenings.awaitStatus(liveKey, id, "completed");
-    }
-
-    private static String completedOrder(String key, String ssn, String dob, String requester) {
-        ObjectNode body = body();
-        applicant(body).put("email", "ordinary-" + UUID.randomUUID() + "@example.com").put("ssn", ssn).put("dob", dob);
-        if (requester != null) {
-            order(body).putObject("original_requester").put("external_id", "crm-" + UUID.randomUUID()).put("type", "business")
-                    .put("name", requester);
-        }
-        String id = placed(key, body);
-        Screenings.awaitStatus(key, id, "completed");
-        return id;
+        return body;
     }
 
     private String link(String orderId) {
