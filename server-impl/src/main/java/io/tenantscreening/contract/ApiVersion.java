@@ -10,7 +10,8 @@ import java.util.Optional;
  */
 public enum ApiVersion {
     V2026_04_29("2026-04-29"),
-    V2026_11_25("2026-11-25");
+    V2026_11_25("2026-11-25"),
+    V2026_11_28("2026-11-28");
 
     private final String date;
 

@@ -5,7 +5,6 @@ import io.tenantscreening.api.model.DisputedCheck;
 import io.tenantscreening.api.model.DisputedRecord;
 import io.tenantscreening.api.model.DisputeItem;
 import io.tenantscreening.api.model.DisputeList;
-import io.tenantscreening.api.model.DisputeObject;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.lists.ListLinks;
@@ -28,7 +27,6 @@ public class DisputeMapper {
     public io.tenantscreening.api.model.Dispute toApi(Dispute dispute) {
         return new io.tenantscreening.api.model.Dispute()
                 .id(dispute.id())
-                ._object(DisputeObject.DISPUTE)
                 .liveMode(dispute.mode() == Mode.LIVE)
                 .orderId(dispute.orderId())
                 .reportId(dispute.reportId())
@@ -39,6 +37,15 @@ public class DisputeMapper {
                 .createdAt(dispute.createdAt())
                 .deadline(dispute.deadline())
                 .resolvedAt(dispute.resolvedAt());
+    }
+
+    /** The dispute's JSON, as the API shows it. */
+    String json(Dispute dispute) {
+        try {
+            return json.writeValueAsString(toApi(dispute));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     DisputeList toApi(Page<Dispute> page, ListLinks.PageLinks links) {

@@ -10,6 +10,8 @@ import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
+import io.tenantscreening.events.EventService;
+import io.tenantscreening.events.EventType;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
 import io.tenantscreening.orders.OrderService;
@@ -40,13 +42,13 @@ import java.util.function.Function;
  * Disputes of court records and whole checks in a report (FCRA section 611). {@link #open} is the one entry
  * point: the applicant's copy of their report calls it, and so does the test helper that
  * disputes a test order's report as its applicant would. Opening, in one transaction under
- * the report's lock: the dispute, the report disputed (report.disputed), and the
- * reinvestigation scheduled as background work. The work asks each disputed check's
+ * the report's lock: the dispute, the report disputed (report.disputed), the dispute's
+ * dispute.created, and the reinvestigation scheduled as background work. The work asks each disputed check's
  * provider (outside any transaction) until every one has answered; resolving, in one
  * transaction under the report's and then the dispute's lock, and only while the dispute is
  * open: the report revised (records corrected or removed, results and recommendation decided
- * again, a new version when it changed; report.updated), the outcomes recorded and the
- * applicant's outcome email scheduled. What is not verified when the period ends is deleted,
+ * again, a new version when it changed; report.updated), the outcomes recorded
+ * (dispute.resolved) and the applicant's outcome email scheduled. What is not verified when the period ends is deleted,
  * by the work or by the sweep of overdue disputes, whichever comes first.
  */
 @Singleton
@@ -62,11 +64,13 @@ public class DisputeService {
     private final SchedulerClient work;
     private final TransactionOperations<Connection> transactions;
     private final DisputeSettings settings;
+    private final EventService events;
+    private final DisputeMapper mapper;
     private final Clock clock;
 
     public DisputeService(DisputeRepository disputes, ReportService reports, OrderService orders, Reinvestigations reinvestigations,
                           SchedulerClient work, TransactionOperations<Connection> transactions, DisputeSettings settings,
-                          Clock clock) {
+                          EventService events, DisputeMapper mapper, Clock clock) {
         this.disputes = disputes;
         this.reports = reports;
         this.orders = orders;
@@ -74,6 +78,8 @@ public class DisputeService {
         this.work = work;
         this.transactions = transactions;
         this.settings = settings;
+        this.events = events;
+        this.mapper = mapper;
         this.clock = clock;
     }
 
@@ -116,6 +122,7 @@ public class DisputeService {
                 throw alreadyDisputed(report);
             }
             reports.disputed(tenant, report, now);
+            events.record(tenant, EventType.DISPUTE_CREATED, dispute.id(), mapper.json(dispute), null, now);
             work.scheduleIfNotExists(REINVESTIGATION.instance(dispute.id()).data(DisputeRef.of(tenant, dispute.id()))
                     .scheduledTo(now));
             return dispute;
@@ -258,8 +265,10 @@ public class DisputeService {
             Reinvestigations.Revision revision = reinvestigations.revise(tenant, report, changes, now);
             Report revised = reports.revise(tenant, report, revision.checks(), revision.recommendation(), now);
             disputes.resolve(tenant, id, items, now, by, revised.version());
+            Dispute resolved = disputes.findById(tenant, id).orElseThrow();
+            events.record(tenant, EventType.DISPUTE_RESOLVED, id, mapper.json(resolved), Dispute.Status.OPEN.value(), now);
             work.scheduleIfNotExists(OUTCOME_EMAIL.instance(id).data(DisputeRef.of(tenant, id)).scheduledTo(now));
-            return disputes.findById(tenant, id);
+            return Optional.of(resolved);
         });
     }
 

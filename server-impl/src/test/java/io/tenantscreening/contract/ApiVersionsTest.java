@@ -43,7 +43,8 @@ class ApiVersionsTest {
     void versionsAreOrderedByTheirDates() {
         assertThat(Arrays.stream(ApiVersion.values()).map(ApiVersion::day)).isSorted();
         assertThat(ApiVersion.V2026_04_29.isBefore(ApiVersion.V2026_11_25)).isTrue();
-        assertThat(ApiVersion.V2026_11_25.isBefore(ApiVersion.V2026_11_25)).isFalse();
+        assertThat(ApiVersion.V2026_11_25.isBefore(ApiVersion.V2026_11_28)).isTrue();
+        assertThat(ApiVersion.V2026_11_28.isBefore(ApiVersion.V2026_11_28)).isFalse();
     }
 
     @ParameterizedTest
@@ -55,8 +56,8 @@ class ApiVersionsTest {
 
     @Test
     void aRequestWithoutTheHeaderIsServedByTheNewest() {
-        assertThat(ApiVersions.of(HttpRequest.GET("/events"))).isEqualTo(ApiVersion.V2026_11_25);
-        assertThat(ApiVersions.resolve(null)).isEqualTo(ApiVersion.V2026_11_25);
+        assertThat(ApiVersions.of(HttpRequest.GET("/events"))).isEqualTo(ApiVersion.V2026_11_28);
+        assertThat(ApiVersions.resolve(null)).isEqualTo(ApiVersion.V2026_11_28);
     }
 
     /** The contract check refuses it; the newest version answers the refusal. */
@@ -66,7 +67,7 @@ class ApiVersionsTest {
         assertThat(ApiVersions.of(HttpRequest.GET("/events").header(ApiVersions.HEADER, requested))).isEqualTo(ApiVersions.NEWEST);
         assertThatThrownBy(() -> ApiVersions.resolve(requested)).isInstanceOfSatisfying(ApiException.class, refusal -> {
             assertThat(refusal.status().getCode()).isEqualTo(422);
-            assertThat(refusal.envelope().errors().get(0).detail()).contains("Supported versions: 2026-11-25, 2026-04-29;");
+            assertThat(refusal.envelope().errors().get(0).detail()).contains("Supported versions: 2026-11-28, 2026-11-25, 2026-04-29;");
         });
     }
 }

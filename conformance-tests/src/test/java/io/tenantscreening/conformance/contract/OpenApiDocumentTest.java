@@ -83,7 +83,7 @@ class OpenApiDocumentTest {
     /** GET /openapi.yaml, rule 3: the version this document describes, named in the header, gets this document. */
     @Test
     void theNewestVersionInTheHeaderGetsTheWorkingContract() throws Exception {
-        ApiResponse response = Api.get("/openapi.yaml").header("Service-Tenant-Version", "2026-11-25").send();
+        ApiResponse response = Api.get("/openapi.yaml").header("Service-Tenant-Version", "2026-11-28").send();
 
         assertThat(response.status()).isEqualTo(200);
         try (InputStream in = getClass().getClassLoader().getResourceAsStream("openapi.yaml")) {

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * openapi.yaml#versioning and docs/integrators.md#versions: Service-Tenant-Version pins a
  * CalVer date; omitted means the newest; any other value is 422 on the header, answered by
- * the newest; the supported versions are 2026-11-25 (the newest) and 2026-04-29, and every
+ * the newest; the supported versions are 2026-11-28 (the newest), 2026-11-25 and 2026-04-29, and every
  * response, errors included, names the version that served it.
  */
 class VersioningTest {
@@ -23,11 +23,11 @@ class VersioningTest {
         ApiResponse response = Api.get("/openapi.yaml").send();
 
         assertThat(response.status()).isEqualTo(200);
-        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-25");
+        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-28");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2026-11-25", "2026-04-29"})
+    @ValueSource(strings = {"2026-11-28", "2026-11-25", "2026-04-29"})
     void eachSupportedVersionIsServedAndNamed(String version) {
         String key = TestTenant.create().testKey();
 
@@ -46,8 +46,8 @@ class VersioningTest {
 
         var entry = response.assertError(422, "validation_error");
         assertThat(entry.get("source").get("header").asText()).isEqualTo("Service-Tenant-Version");
-        JsonAssertions.assertDetailMentions(entry, "2026-11-25, 2026-04-29");
-        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-25");
+        JsonAssertions.assertDetailMentions(entry, "2026-11-28, 2026-11-25, 2026-04-29");
+        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-28");
     }
 
     @Test
@@ -55,7 +55,7 @@ class VersioningTest {
         ApiResponse response = Api.get("/properties").send();
 
         response.assertError(401, "authorization_error");
-        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-25");
+        assertThat(response.header("Service-Tenant-Version")).isEqualTo("2026-11-28");
     }
 
     /** Refused by authentication, by the router, by the size limit and by the contract check: each answered by 2026-04-29. */

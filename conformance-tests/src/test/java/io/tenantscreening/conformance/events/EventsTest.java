@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EventsTest {
 
     private static final String VERSION = "Service-Tenant-Version";
-    private static final String NEWEST = "2026-11-25";
+    private static final String NEWEST = "2026-11-28";
     private static final String OLD = "2026-04-29";
 
     @Fresh

@@ -64,7 +64,7 @@ class WebhooksTest {
      */
     private static final String PUBLIC = "192.31.196.1";
     private static final String VERSION = "Service-Tenant-Version";
-    private static final String NEWEST = "2026-11-25";
+    private static final String NEWEST = "2026-11-28";
     private static final String OLD = "2026-04-29";
 
     @Fresh
