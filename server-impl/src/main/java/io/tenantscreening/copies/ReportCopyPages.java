@@ -10,6 +10,7 @@ import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.apply.ClientAddresses;
 import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.apply.WrongTokenLimiter;
+import io.tenantscreening.notices.RightsSummary;
 import io.tenantscreening.pages.PageErrors;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportSections;
@@ -28,8 +29,9 @@ import java.util.regex.Pattern;
  * What every page under {@code /my-report/{token}} needs: the link of the token (or the
  * page that refuses it, exactly as {@code /apply} refuses an unknown link, counted by the
  * same {@link WrongTokenLimiter}), the form token of its forms ({@link FormTokens}, bound
- * to the link's token), and the report page itself, to which a caller may add variables of
- * its own (a form of its own beside the report, say).
+ * to the link's token), and the report page itself, with the summary of consumer rights
+ * ({@link RightsSummary}), to which a caller may add variables of its own (a form of its own
+ * beside the report, say).
  */
 @Singleton
 public class ReportCopyPages {
@@ -43,9 +45,10 @@ public class ReportCopyPages {
     private final PageErrors errors;
     private final TemplateEngine templates;
     private final AgencySettings agency;
+    private final RightsSummary rights;
 
     public ReportCopyPages(ReportCopies copies, FormTokens formTokens, WrongTokenLimiter limiter, ClientAddresses clients,
-                           PageErrors errors, TemplateEngine templates, AgencySettings agency) {
+                           PageErrors errors, TemplateEngine templates, AgencySettings agency, RightsSummary rights) {
         this.copies = copies;
         this.formTokens = formTokens;
         this.limiter = limiter;
@@ -53,6 +56,7 @@ public class ReportCopyPages {
         this.errors = errors;
         this.templates = templates;
         this.agency = agency;
+        this.rights = rights;
     }
 
     /** The link of the token, or the page that refuses it: no such link (404), or none from a client that opened too many (429). */
@@ -92,6 +96,7 @@ public class ReportCopyPages {
         context.setVariable("disputed", copy.report().status() == Report.Status.DISPUTED);
         context.setVariable("disputeErrors", Map.of());
         context.setVariable("disputeOpened", null);
+        context.setVariable("rights", rights.html());
         context.setVariables(variables);
         return html(HttpStatus.OK, templates.process("pages/my-report", context));
     }

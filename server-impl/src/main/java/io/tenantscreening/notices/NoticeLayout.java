@@ -53,33 +53,40 @@ final class NoticeLayout {
 
     /** The notice of this XML as a PDF: its {@code <notice>} element's {@code title} is the document's title, its {@code footer} every page's footer. */
     static byte[] pdf(String xml) {
-        Element notice = parse(xml);
+        Element notice = parse(xml, "notice");
         PdfPages.Frame frame = new PdfPages.Frame(TOP, BOTTOM, LEADING, PdfPages.Header.NONE, footer(notice.getAttribute("footer")));
         return PdfPages.document(notice.getAttribute("title"), frame, pages -> {
-            Blocks blocks = new Blocks(pages);
-            for (Element block : children(notice)) {
-                blocks.block(block);
-            }
+            write(pages, children(notice));
         });
     }
 
-    private static Element parse(String xml) {
+    /** These blocks, laid out from the current position down, on the pages of another document. */
+    static void write(PdfPages pages, List<Element> blocks) throws IOException {
+        Blocks writer = new Blocks(pages);
+        for (Element block : blocks) {
+            writer.block(block);
+        }
+    }
+
+    /** The XML's root element, which must be a {@code <root>}. */
+    static Element parse(String xml, String root) {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setExpandEntityReferences(false);
-            Element root = factory.newDocumentBuilder().parse(new InputSource(new StringReader(xml))).getDocumentElement();
-            if (!root.getTagName().equals("notice")) {
-                throw new IllegalStateException("a notice template must make one <notice> element, not <" + root.getTagName() + ">");
+            Element element = factory.newDocumentBuilder().parse(new InputSource(new StringReader(xml))).getDocumentElement();
+            if (!element.getTagName().equals(root)) {
+                throw new IllegalStateException("a notice template must make one <" + root + "> element, not <" + element.getTagName() + ">");
             }
-            return root;
+            return element;
         } catch (ParserConfigurationException | SAXException | IOException e) {
             throw new IllegalStateException("a notice template made XML that does not parse: " + e.getMessage(), e);
         }
     }
 
-    private static List<Element> children(Element parent) {
+    /** The elements inside {@code parent}; text outside them is refused. */
+    static List<Element> children(Element parent) {
         List<Element> elements = new ArrayList<>();
         for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
             if (node instanceof Element element) {

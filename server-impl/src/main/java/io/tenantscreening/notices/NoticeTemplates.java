@@ -41,11 +41,14 @@ public class NoticeTemplates {
 
     static final String BUILT_IN_VERSION = "2026-11-25";
 
-    /** Every file of a set: the notices (XML, see {@link NoticeLayout}), the emails' subject, text and HTML, the reasons' words. */
+    /**
+     * Every file of a set: the notices (XML, see {@link NoticeLayout}), the emails' subject, text
+     * and HTML, the summary of consumer rights ({@link RightsSummary}), the reasons' words.
+     */
     static final List<String> FILES = List.of(
             "adverse-action.xml", "adverse-action-email-subject.txt", "adverse-action-email.txt", "adverse-action-email.html",
             "pre-adverse.xml", "pre-adverse-email-subject.txt", "pre-adverse-email.txt", "pre-adverse-email.html",
-            "reasons.properties");
+            RightsSummary.FILE, "reasons.properties");
 
     private static final String REASONS = "reasons.properties";
 

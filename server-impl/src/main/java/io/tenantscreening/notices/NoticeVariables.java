@@ -35,7 +35,7 @@ final class NoticeVariables {
     static Map<String, Object> of(NoticeFacts facts, AgencySettings agency, NoticeTemplates templates) {
         Map<String, Object> variables = new HashMap<>();
         variables.put("notice", facts);
-        variables.put("agency", new Agency(agency.getName(), agency.getAddress(), agency.getPhone()));
+        variables.put("agency", agency(agency));
         variables.put("reasons", facts.reasons().stream().map(templates::inWords).toList());
         variables.put("score", facts.creditScore());
         variables.put("date", format(DATE, facts.issuedAt(), agency));
@@ -47,6 +47,11 @@ final class NoticeVariables {
         variables.put("noticeFile", noticeFile(facts.kind()));
         variables.put("reportFile", REPORT_FILE);
         return variables;
+    }
+
+    /** The agency as the templates are given it. */
+    static Agency agency(AgencySettings agency) {
+        return new Agency(agency.getName(), agency.getAddress(), agency.getPhone());
     }
 
     static String noticeFile(NoticeKind kind) {

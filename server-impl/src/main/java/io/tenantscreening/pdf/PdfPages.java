@@ -128,6 +128,12 @@ public final class PdfPages {
         return frame.leading();
     }
 
+    /** Ends the page here: what follows starts on a new one. */
+    public void breakPage() throws IOException {
+        content.close();
+        newPage();
+    }
+
     /** Starts a new page unless {@code height} still fits above the frame's bottom. */
     public void ensure(float height) throws IOException {
         if (y - height < frame.bottom()) {

@@ -3,6 +3,7 @@ package io.tenantscreening.reports;
 import io.micronaut.core.annotation.Nullable;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.notices.RightsSummary;
 import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.pdf.PdfPages;
 import io.tenantscreening.policies.Recommendation;
@@ -26,8 +27,9 @@ import java.util.Locale;
  * 2021"). Without an agency configured (development and tests; production requires one)
  * the header says so, as a development placeholder. The words of the checks are
  * {@link ReportSections}', which the applicant's page shows too. The applicant's copy
- * ({@link #renderForApplicant}) leaves out the recommendation and names who requested the
- * report.
+ * ({@link #renderForApplicant}) leaves out the recommendation, names who requested the
+ * report, and ends with the summary of consumer rights on pages of its own (FCRA section
+ * 609(c)(2): it goes with every written disclosure to the consumer; {@link RightsSummary}).
  * The pages, the font and the line breaking are {@link PdfPages}'. Never a full SSN: the
  * service does not have one to print.
  */
@@ -48,9 +50,11 @@ public class ReportPdf {
     private static final float FOOTER_HEIGHT = 2 * SMALL * LEADING + 6;
 
     private final AgencySettings agency;
+    private final RightsSummary rights;
 
-    public ReportPdf(AgencySettings agency) {
+    public ReportPdf(AgencySettings agency, RightsSummary rights) {
         this.agency = agency;
+        this.rights = rights;
     }
 
     /** The report as the API serves it to the organisation, with its recommendation. */
@@ -61,7 +65,8 @@ public class ReportPdf {
     /**
      * The applicant's copy of the report: the same, but for the recommendation under the
      * organisation's policy (the organisation's own decision aid, not information the agency
-     * has on the applicant), and with who procured the report ({@code procuredBy}).
+     * has on the applicant), with who procured the report ({@code procuredBy}), and the
+     * summary of consumer rights.
      */
     public byte[] renderForApplicant(Report report, OrderView order, String procuredBy, @Nullable ApplicantFile file) {
         return render(report, order, procuredBy, file == null ? null
@@ -79,8 +84,13 @@ public class ReportPdf {
     private byte[] render(Report report, OrderView order, String procuredBy, ReportSections.Section procurements) {
         PdfPages.Frame frame = new PdfPages.Frame(PdfPages.PAGE.getHeight() - MARGIN, MARGIN + FOOTER_HEIGHT, LEADING,
                 header(ReportSections.agency(agency)), footer("Report " + report.id()));
-        return PdfPages.document("Tenant screening report " + report.id(), frame,
-                pages -> write(new Page(pages), report, order, agency.getTimeZone(), procuredBy, procurements));
+        return PdfPages.document("Tenant screening report " + report.id(), frame, pages -> {
+            write(new Page(pages), report, order, agency.getTimeZone(), procuredBy, procurements);
+            if (procuredBy != null) {
+                pages.breakPage();
+                rights.write(pages);
+            }
+        });
     }
 
     private static void write(Page page, Report report, OrderView order, ZoneId zone, String procuredBy,

@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The documents the applicant receives, as pictures a reviewer looks at: the adverse action
  * notice with a credit score, the pre-adverse notice and the applicant's copy of a report
- * (with who received reports in the past year). Each page is rendered to
+ * (with who received reports in the past year, then the summary of consumer rights). Each page is rendered to
  * {@code target/document-pictures/<document>.png} (later pages {@code <document>-<page>.png});
  * docs/images holds the copies the
  * guides show (copy them from there after changing a template or the layout). Their text is
@@ -52,7 +52,7 @@ class DocumentPicturesTest {
         Map<String, byte[]> documents = Map.of(
                 "notice-adverse-action", notices.render(declineWithScore()),
                 "notice-pre-adverse", notices.render(preAdverse()),
-                "applicant-copy", new ReportPdf(agency()).renderForApplicant(report(), order(), "Sunrise Property Group LLC",
+                "applicant-copy", new ReportPdf(agency(), new RightsSummary(new NoticeTemplates(""), agency())).renderForApplicant(report(), order(), "Sunrise Property Group LLC",
                         new ReportPdf.ApplicantFile(List.of(
                                 new Procurement(AT, "Rentwise Platform", "Sunrise Property Group LLC",
                                         "12 Main St, Suite 4, Austin, TX 78701", "+15125550100"),
@@ -72,6 +72,7 @@ class DocumentPicturesTest {
             }
         }
         assertThat(PICTURES.resolve("notice-adverse-action-2.png")).as("the notice with a score takes two pages").exists();
+        assertThat(PICTURES.resolve("applicant-copy-2.png")).as("the summary of rights starts a page of its own").exists();
     }
 
     private static Report report() {

@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The notices as PDFs, read back as text: openapi.yaml#adverse-action lists what
  * the adverse action notice states (the elements of FCRA section 615(a), each checked by
  * itself below), and what the pre-adverse notice carries (the report, the deadline and how to
- * respond, a summary of rights). Both name the landlord, the property, the applicant, the
- * date and the adverse action; a notice with a credit score takes two pages.
+ * respond, the summary of consumer rights of FCRA section 609(c) in full). Both name the
+ * landlord, the property, the applicant, the date and the adverse action; a notice with a
+ * credit score takes two pages.
  */
 class NoticeDocumentsTest {
 
@@ -161,15 +162,28 @@ class NoticeDocumentsTest {
                         + " Austin, TX 78701.");
         assertThat(notice.text())
                 .as("a summary of the applicant's rights")
-                .contains("A summary of your rights")
-                .contains("you get a free copy of your report from the agency that made it when the report is used against you")
-                .contains("You may dispute information that is inaccurate or incomplete.");
+                .contains("A summary of your rights under the Fair Credit Reporting Act");
         assertThat(notice.text())
                 .as("the landlord, applicant, property, date and reference")
                 .contains("From Sunrise Property Group LLC", "To Jane Q. Applicant", "Property 12 Main St, Apt 4, Austin, TX 78701",
                         "Date November 25, 2026", "Reference aa_5Gt6Hy7Ju8Ki9Lo0Pa1Sd2Fg");
         assertThat(notice.text()).as("the template version").containsPattern("Notice templates 2026-11-25 \\([0-9a-f]{8}\\)");
-        assertThat(notice.pages()).as("pages").isEqualTo(1);
+        assertThat(notice.pages()).as("pages, the summary of rights running over").isEqualTo(3);
+    }
+
+    /**
+     * FCRA section 609(c), 12 CFR part 1022 appendix K: the pre-adverse notice carries the
+     * summary of consumer rights in full, every element of the model form, the federal
+     * agencies with their addresses among them; before the notice's small print.
+     */
+    @Test
+    void thePreAdverseNoticeCarriesEveryElementOfTheSummaryOfConsumerRights() {
+        String text = read(documents.render(preAdverse())).text();
+
+        AppendixK.assertEveryElementIn("the pre-adverse notice",
+                text.replaceAll("Pre-adverse action notice, reference \\S+ Page \\d+ of \\d+ ", ""));
+        assertThat(text).containsSubsequence("How to respond", "A summary of your rights under the Fair Credit Reporting Act",
+                "Who enforces the law", "Fictitious Reporting Agency sent this notice on behalf of Sunrise Property Group LLC");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tenantscreening.notices;
 
 import io.tenantscreening.email.EmailMessage;
+import io.tenantscreening.pdf.PdfPages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,9 +9,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static io.tenantscreening.notices.NoticeFixtures.agency;
 import static io.tenantscreening.notices.NoticeFixtures.declineWithScore;
+import static io.tenantscreening.notices.NoticeFixtures.preAdverse;
 import static io.tenantscreening.notices.NoticeFixtures.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,6 +46,54 @@ class NoticeTemplatesTest {
                 .as("a code the operator's reasons do not word is stated as given").contains("credit_score_below_minimum");
         assertThat(email.subject()).isEqualTo("Acme: about 12 Main St, Apt 4, Austin, TX 78701");
         assertThat(templates.version()).isNotEqualTo(new NoticeTemplates("").version());
+    }
+
+    /**
+     * FCRA section 609(c), 12 CFR part 1022 appendix K; docs/operators.md#the-agency-and-its-notices:
+     * an operator who would rather give the official form replaces summary-of-rights.xml in
+     * their set, and the pre-adverse notice, the applicant's copy as a page and its PDF all
+     * carry theirs instead of ours.
+     */
+    @Test
+    void anOperatorsSummaryOfRightsReplacesOursInTheNoticeAndTheApplicantsCopy() throws IOException {
+        Path directory = copyOfTheBuiltInSet("acme-2027-02");
+        Files.writeString(directory.resolve("summary-of-rights.xml"), """
+                <summary xmlns:th="http://www.thymeleaf.org"><th:block th:fragment="rights">
+                    <h2>Para informacion en espanol: the official form</h2>
+                    <p><b>You must be told if information in your file has been used against you.</b> As the form says.</p>
+                    <ul><li th:text="|Sent by ${agency.name()}|">Sent by the agency</li></ul>
+                </th:block></summary>
+                """);
+        NoticeTemplates templates = new NoticeTemplates(directory.toString());
+        RightsSummary rights = new RightsSummary(templates, agency());
+
+        String notice = read(new NoticeDocuments(templates, agency()).render(preAdverse())).text();
+        String copy = read(PdfPages.document("copy", new PdfPages.Frame(700, 60, 1.4f, PdfPages.Header.NONE,
+                (pages, number, count) -> { }), rights::write)).text();
+
+        for (String text : List.of(notice, copy)) {
+            assertThat(text).contains("Para informacion en espanol: the official form",
+                    "You must be told if information in your file has been used against you. As the form says.",
+                    "Sent by Fictitious Reporting Agency").doesNotContain("Who enforces the law");
+        }
+        assertThat(rights.html()).isEqualTo("""
+                <h2>Para informacion en espanol: the official form</h2>
+                <p><strong>You must be told if information in your file has been used against you.</strong> As the form says.</p>
+                <ul><li>Sent by Fictitious Reporting Agency</li></ul>
+                """);
+    }
+
+    /** docs/operators.md#the-agency-and-its-notices: a summary of rights in blocks the documents cannot show stops the start, naming the file. */
+    @Test
+    void aSummaryOfRightsWithABlockTheDocumentsCannotShowIsRefusedNamingTheFile() throws IOException {
+        Path directory = copyOfTheBuiltInSet("acme-table");
+        Files.writeString(directory.resolve("summary-of-rights.xml"),
+                "<summary xmlns:th=\"http://www.thymeleaf.org\"><th:block th:fragment=\"rights\"><table/></th:block></summary>");
+        NoticeTemplates templates = new NoticeTemplates(directory.toString());
+
+        assertThatThrownBy(() -> new RightsSummary(templates, agency()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("summary-of-rights.xml: the summary has a block <table>; its blocks are h2, p, small, ul and ol");
     }
 
     @Test

@@ -3,6 +3,9 @@ package io.tenantscreening.reports;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.notices.AppendixK;
+import io.tenantscreening.notices.NoticeTemplates;
+import io.tenantscreening.notices.RightsSummary;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderStatus;
 import io.tenantscreening.orders.OrderView;
@@ -20,6 +23,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * agency's name, address and toll-free number at the top of every page (a marked placeholder
  * when they are not configured), dates and times as people write them in the agency's time
  * zone with its abbreviation (docs/operators.md#the-agency-and-its-notices), records with
- * their filing dates and whether they are convictions, on one page for an ordinary report.
- * The conformance tests read the same PDF over HTTP.
+ * their filing dates and whether they are convictions, on one page for an ordinary report;
+ * the applicant's copy ends with the summary of consumer rights (FCRA section 609(c)). The
+ * conformance tests read the same PDF over HTTP.
  */
 class ReportPdfTest {
 
@@ -40,7 +45,7 @@ class ReportPdfTest {
     void theAgencyHeadsThePageAndDatesAreWrittenInItsTimeZone() throws IOException {
         AgencySettings agency = agency("America/New_York");
 
-        List<String> lines = lines(new ReportPdf(agency).render(report(WINTER), order()));
+        List<String> lines = lines(pdf(agency).render(report(WINTER), order()));
 
         assertThat(lines).containsSubsequence(
                 "CONSUMER REPORTING AGENCY",
@@ -64,9 +69,9 @@ class ReportPdfTest {
 
     @Test
     void theTimeZoneAndItsAbbreviationAreTheAgencysAndFollowDaylightSaving() throws IOException {
-        assertThat(lines(new ReportPdf(agency("America/New_York")).render(report(SUMMER), order())))
+        assertThat(lines(pdf(agency("America/New_York")).render(report(SUMMER), order())))
                 .contains("Date of report: July 2, 2026, 5:30 PM EDT");
-        assertThat(lines(new ReportPdf(agency("America/Los_Angeles")).render(report(WINTER), order())))
+        assertThat(lines(pdf(agency("America/Los_Angeles")).render(report(WINTER), order())))
                 .contains("Date of report: November 25, 2026, 7:04 AM PST");
     }
 
@@ -76,7 +81,7 @@ class ReportPdfTest {
         partial.setName("Keystone Tenant Reports, Inc.");
         partial.setAddress(" ");
 
-        List<String> lines = lines(new ReportPdf(partial).render(report(WINTER), order()));
+        List<String> lines = lines(pdf(partial).render(report(WINTER), order()));
 
         assertThat(lines).containsSubsequence(
                 "CONSUMER REPORTING AGENCY",
@@ -93,8 +98,60 @@ class ReportPdfTest {
         Report report = new Report("rpt_test_1", Mode.TEST, "ord_test_1",
                 List.of(new Report.CheckResult("criminal", "test", true, old)), null, WINTER, WINTER);
 
-        assertThat(lines(new ReportPdf(agency("America/New_York")).render(report, order())))
+        assertThat(lines(pdf(agency("America/New_York")).render(report, order())))
                 .contains("Misdemeanor: Theft of property under $750. Disposition: Deferred adjudication.");
+    }
+
+    /**
+     * FCRA section 609(c), 12 CFR part 1022 appendix K: the applicant's copy, a written
+     * disclosure to the consumer (section 609(c)(2)), ends with the summary of consumer rights
+     * in full, every element of the model form, on pages of its own under the agency's header;
+     * the organisation's PDF of the same report does not carry it.
+     */
+    @Test
+    void theApplicantsCopyEndsWithEveryElementOfTheSummaryOfConsumerRightsOnPagesOfItsOwn() throws IOException {
+        ReportPdf pdf = pdf(agency("America/New_York"));
+
+        List<String> pages = pages(pdf.renderForApplicant(report(WINTER), order(), "Sunrise Property Group LLC", null));
+        String organisations = String.join(" ", pages(pdf.render(report(WINTER), order())));
+
+        int first = 0;
+        while (first < pages.size() && !pages.get(first).contains("A summary of your rights")) {
+            first++;
+        }
+        assertThat(first).as("the summary follows the report").isBetween(1, pages.size() - 1);
+        assertThat(pages.get(first)).as("the summary's first page has the agency's header and nothing of the report")
+                .containsSubsequence("CONSUMER REPORTING AGENCY", "Keystone Tenant Reports, Inc.",
+                        "A summary of your rights under the Fair Credit Reporting Act")
+                .doesNotContain("Income verification");
+        AppendixK.assertEveryElementIn("the applicant's copy as PDF", pages.subList(first, pages.size()).stream()
+                .map(ReportPdfTest::withoutHeaderAndFooter).collect(Collectors.joining(" ")));
+        assertThat(organisations).doesNotContain("A summary of your rights", "Who enforces the law");
+    }
+
+    /** A page's text without the agency's header and the footer, which every page repeats. */
+    private static String withoutHeaderAndFooter(String page) {
+        return page.lines().filter(line -> !List.of("CONSUMER REPORTING AGENCY", "Keystone Tenant Reports, Inc.",
+                        "1200 Congress Avenue, Suite 400, Austin, TX 78701 Toll-free: 1-800-555-0199").contains(line.strip()))
+                .filter(line -> !line.startsWith("Results as the providers gave them") && !line.matches("Report \\S+ Page \\d+ of \\d+"))
+                .collect(Collectors.joining(" "));
+    }
+
+    private static List<String> pages(byte[] pdf) throws IOException {
+        try (PDDocument document = Loader.loadPDF(pdf)) {
+            List<String> pages = new ArrayList<>();
+            PDFTextStripper stripper = new PDFTextStripper();
+            for (int page = 1; page <= document.getNumberOfPages(); page++) {
+                stripper.setStartPage(page);
+                stripper.setEndPage(page);
+                pages.add(stripper.getText(document));
+            }
+            return pages;
+        }
+    }
+
+    private static ReportPdf pdf(AgencySettings agency) {
+        return new ReportPdf(agency, new RightsSummary(new NoticeTemplates(""), agency));
     }
 
     private static AgencySettings agency(String zone) {

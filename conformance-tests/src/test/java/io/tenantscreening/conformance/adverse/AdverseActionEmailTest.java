@@ -10,6 +10,7 @@ import io.tenantscreening.conformance.support.Mailbox.Mail;
 import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.Policies;
 import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.SummaryOfRights;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.Waits;
@@ -54,7 +55,9 @@ class AdverseActionEmailTest {
      * openapi.yaml#adverse-action and POST /adverse_actions, rules 4 and 5: both notices by
      * email, each the PDF downloadable from the API byte for byte, the pre-adverse one with the
      * applicant's copy of the report: who requested it, and not the landlord's recommendation
-     * (openapi.yaml#the-applicants-copy), which GET /reports/{id}/pdf of the same report shows.
+     * (openapi.yaml#the-applicants-copy), which GET /reports/{id}/pdf of the same report shows;
+     * both the notice and the copy carry the summary of consumer rights in full (FCRA section
+     * 609(c), 12 CFR part 1022 appendix K).
      */
     @Test
     void theApplicantGetsEachNoticeByEmailWithItsPdfAndTheReportWithThePreAdverseOne() {
@@ -77,6 +80,9 @@ class AdverseActionEmailTest {
         assertThat(text(preAdverse.attachments().get(1).content()))
                 .contains("Tenant screening report", report, "Requested by: ")
                 .doesNotContain("Recommendation", "Credit score of 620", "credit_score_below_minimum");
+        SummaryOfRights.assertInPdf("the pre-adverse notice", text(preAdverse.attachments().get(0).content()));
+        SummaryOfRights.assertInPdf("the applicant's copy that comes with the pre-adverse notice",
+                text(preAdverse.attachments().get(1).content()));
         assertThat(adverseAction.attachments()).hasSize(1);
         assertThat(adverseAction.attachments().get(0).content())
                 .isEqualTo(Api.get("/adverse_actions/" + id + "/adverse_action_notice").key(key).send().bytes());

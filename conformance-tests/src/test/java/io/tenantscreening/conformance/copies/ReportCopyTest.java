@@ -12,6 +12,7 @@ import io.tenantscreening.conformance.support.Pages.Page;
 import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.SummaryOfRights;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -58,8 +59,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * free copy, which the adverse action notice promises), openapi.yaml#the-applicants-copy and
  * docs/integrators.md#the-applicants-copy: the email with a link sent when an order
  * completes, the page and the PDF behind it (every check and record, the provider, who
- * procured the report; never the recommendation nor more of the SSN than its last four
- * digits), the link kept only as a digest (docs/operators.md#the-applicants-copy), its expiry
+ * procured the report, the summary of consumer rights of FCRA section 609(c); never the
+ * recommendation nor more of the SSN than its last four digits), the link kept only as a digest (docs/operators.md#the-applicants-copy), its expiry
  * and renewal to the same address, and the page pipeline of /apply (unknown links, CSRF,
  * headers, log redaction: docs/design.md#the-applicants-pages).
  */
@@ -179,6 +180,34 @@ class ReportCopyTest {
             assertThat(text).doesNotContain(REASON, "Recommendation", "DECLINE", "decline", "evictions_above_maximum",
                     "Standard apartments", SSN, "524710001", "524-71");
         }
+    }
+
+    /**
+     * FCRA section 609(c), 12 CFR part 1022 appendix K: the applicant's copy is a written
+     * disclosure to the consumer, so its page and its PDF both end with the summary of
+     * consumer rights in full, every element of the model form (docs/integrators.md#the-applicants-copy);
+     * the API's PDF of the same report, the organisation's, does not carry it.
+     */
+    @Test
+    void thePageAndThePdfCarryEveryElementOfTheSummaryOfConsumerRights() {
+        String email = applicantEmail();
+        String id = placed(key, withRecordAndPolicy(key, email, "Lakeside Property Management"));
+        Screenings.submit(key, id);
+        Screenings.awaitStatus(key, id, "completed");
+        String reportId = Screenings.report(key, id).get("id").asText();
+
+        String link = link(copyMails(email, 1).get(0));
+        String html = browser.get(link).html();
+        String pdf = pdfText(pdf(link).body());
+
+        SummaryOfRights.assertInPage("the applicant's copy as a page", html);
+        SummaryOfRights.assertInPdf("the applicant's copy as PDF", pdf);
+        assertThat(html).containsSubsequence("id=\"procurements\"", "id=\"summary-of-rights\"",
+                "A summary of your rights under the Fair Credit Reporting Act");
+        assertThat(pdf).containsSubsequence("Who received reports about you in the past year",
+                "A summary of your rights under the Fair Credit Reporting Act", "Who enforces the law");
+        assertThat(pdfText(Api.get("/reports/" + reportId + "/pdf").key(key).send().bytes()))
+                .doesNotContain("A summary of your rights", "Who enforces the law");
     }
 
     /**

@@ -16,6 +16,7 @@ import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.OwnDatabase;
 import io.tenantscreening.conformance.support.Policies;
 import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.SummaryOfRights;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.Waits;
@@ -261,7 +262,9 @@ class DisputesTest {
 
     /**
      * openapi.yaml#disputes: the applicant is emailed the outcome with the report as it now
-     * stands (FCRA 611(a)(6)), as their copy: without the landlord's recommendation.
+     * stands (FCRA 611(a)(6)), as their copy: without the landlord's recommendation, and with
+     * the summary of consumer rights, as every written disclosure to the consumer (FCRA section
+     * 609(c), 12 CFR part 1022 appendix K).
      */
     @Test
     void theApplicantIsEmailedTheOutcomeWithTheNewReportAsPdf() {
@@ -281,6 +284,7 @@ class DisputesTest {
         String attached = text(mail.attachments().get(0).content());
         assertThat(attached).contains("Version 2, revised after the applicant disputed records of it", "No records found.")
                 .doesNotContain("Non-payment of rent", "Recommendation");
+        SummaryOfRights.assertInPdf("the copy that comes with the outcome of a dispute", attached);
         assertThat(text(Api.get("/reports/" + report + "/pdf").key(key).send().bytes()))
                 .contains("Version 2, revised after the applicant disputed records of it", "No records found.", "Recommendation");
     }
