@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * openapi.yaml#versioning, docs/integrators.md#versions and the contract's EventType: the
  * event types are the contract's, and the types that came with version 2026-11-25
- * (adverse_action.*, report.disputed, order.payment_*; docs/integrators.md#events) exist
- * from it on, every other type in every version.
+ * (adverse_action.*, report.disputed, order.payment_*; docs/integrators.md#events) and with
+ * 2026-11-28 (dispute.*) exist from it on, every other type in every version.
  */
 class EventTypeTest {
 
@@ -31,10 +31,21 @@ class EventTypeTest {
     }
 
     @Test
-    void version20261125HasEveryType() {
-        assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).containsExactly(EventType.values());
+    void version20261125HasEveryTypeButTheDisputeEvents() {
+        assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).extracting(EventType::value)
+                .doesNotContain("dispute.created", "dispute.resolved").contains("adverse_action.created", "report.disputed")
+                .hasSize(EventType.values().length - 2);
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("adverse_action.")))
                 .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
+    }
+
+    /** openapi.yaml#versioning: the dispute.* events came with 2026-11-28, the newest version, which has every type. */
+    @Test
+    void version20261128HasEveryType() {
+        assertThat(EventType.ofVersion(ApiVersion.V2026_11_28)).containsExactly(EventType.values());
+        assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("dispute.")))
+                .containsExactly(EventType.DISPUTE_CREATED, EventType.DISPUTE_RESOLVED)
+                .allMatch(type -> type.since() == ApiVersion.V2026_11_28);
     }
 
     /** docs/integrators.md#versions: report.disputed is new in 2026-11-25, so clients of 2026-04-29 never see it. */
