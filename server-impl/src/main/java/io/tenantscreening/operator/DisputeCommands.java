@@ -1,7 +1,6 @@
 package io.tenantscreening.operator;
 
 import io.tenantscreening.agency.AgencySettings;
-import io.tenantscreening.disputes.Dispute;
 import io.tenantscreening.disputes.DisputeService;
 import io.tenantscreening.disputes.Intake;
 import io.tenantscreening.errors.ApiException;
