@@ -144,10 +144,11 @@ class DisputeNoticesTest {
 
         Pages.Page told = Pages.client().post(link + "/recipients", Pages.fields("form_token", page.formToken(), "dispute", dispute,
                 "recipient-" + earlierReport, "yes"));
-        Pages.client().post(link + "/recipients", Pages.fields("form_token", page.formToken(), "dispute", dispute,
+        Pages.Page again = Pages.client().post(link + "/recipients", Pages.fields("form_token", page.formToken(), "dispute", dispute,
                 "recipient-" + earlierReport, "yes"));
 
         assertThat(told.status()).isEqualTo(200);
+        assertThat(again.status()).isEqualTo(200);
         assertThat(told.html()).contains("We have told those you ticked", "(told on ");
         JsonNode notices = Api.get("/report_notices").key(key).send().json();
         assertThat(notices.get("count").asLong()).isEqualTo(1);
