@@ -41,6 +41,11 @@ public record AfterDisputeView(String id, String openedOn, String resolvedOn, Li
                 resolved.recipients().stream().map(recipient -> choice(recipient, zone)).toList());
     }
 
+    /** Whether some recipient listed has not been told yet. */
+    public boolean anyToTell() {
+        return recipients.stream().anyMatch(recipient -> recipient.toldOn() == null);
+    }
+
     /** The report a field of the form names; empty for any other field. */
     static Optional<String> recipient(String field) {
         Matcher matcher = RECIPIENT.matcher(field);
