@@ -17,7 +17,9 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.disputes.Dispute;
+import io.tenantscreening.disputes.DisputeDescriptions;
 import io.tenantscreening.disputes.DisputeService;
+import io.tenantscreening.disputes.EarlierRecipients;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEntry;
 import io.tenantscreening.reports.ReportPdf;
@@ -29,6 +31,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The applicant's copy of their report, in HTML (views/pages/my-report.html), with the PDF
@@ -37,7 +41,9 @@ import java.util.Map;
  * {@code /apply} refuses one ({@link ReportCopyPages#find}); an expired link's page (410)
  * offers a new link, which {@code POST /my-report/{token}/renew} emails to the address the
  * expired one went to, never onto the page. {@code POST /my-report/{token}/dispute} opens the
- * applicant's dispute of records of the report ({@link DisputeService#open}).
+ * applicant's dispute of records of the report ({@link DisputeService#open}); after a dispute
+ * is resolved, {@code POST /my-report/{token}/description} asks how it was reinvestigated and
+ * {@code POST /my-report/{token}/recipients} has earlier recipients told of what it deleted.
  */
 @Controller(MyReportController.PATH)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -51,9 +57,13 @@ public class MyReportController {
     private final ReportPdf pdf;
     private final DisputeService disputes;
     private final AgencySettings agency;
+    private final DisputeDescriptions descriptions;
+    private final EarlierRecipients recipients;
 
     public MyReportController(ReportCopies copies, ReportCopyPages pages, ReportPdf pdf, DisputeService disputes,
-                              AgencySettings agency) {
+                              AgencySettings agency, DisputeDescriptions descriptions, EarlierRecipients recipients) {
+        this.descriptions = descriptions;
+        this.recipients = recipients;
         this.copies = copies;
         this.pages = pages;
         this.pdf = pdf;
@@ -134,6 +144,76 @@ public class MyReportController {
             return pages.report(token, found.link(), Map.of("disputeErrors", errors, "reason",
                     fields.getOrDefault("reason", ""))).status(HttpStatus.UNPROCESSABLE_ENTITY);
         }
+    }
+
+    /**
+     * The applicant asks how a resolved dispute of their report was reinvestigated (FCRA
+     * section 611(a)(7)): the field {@code dispute} names it. The page again, saying by when
+     * the description is emailed; a dispute that is not a resolved one of this report is 404.
+     */
+    @Post("/{token}/description")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> description(@PathVariable String token, @Body Map<String, String> fields,
+                                                   HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        String dispute = fields.getOrDefault("dispute", "");
+        DisputeDescriptions.Requested requested;
+        try {
+            requested = descriptions.request(found.link().tenant(), found.link().orderId(), dispute);
+        } catch (ApiException refused) {
+            return pages.errors().page(refused.status(), RequestIds.of(request));
+        }
+        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                "You asked how we checked this dispute. We will email you the description by "
+                        + ReportSections.day(LocalDate.ofInstant(requested.dueAt(), agency.getTimeZone())) + ".")));
+    }
+
+    /**
+     * The applicant chooses earlier recipients of what a resolved dispute deleted, to be told
+     * (FCRA section 611(d)): the field {@code dispute} and a {@code recipient-<report id>}
+     * checkbox each. The page again, saying they were told; none ticked, or one that is not an
+     * eligible recipient, is 422 with the page saying so, and no one is told.
+     */
+    @Post("/{token}/recipients")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> recipients(@PathVariable String token, @Body Map<String, String> fields,
+                                                  HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        String dispute = fields.getOrDefault("dispute", "");
+        Set<String> reports = new TreeSet<>();
+        fields.keySet().forEach(field -> AfterDisputeView.recipient(field).ifPresent(reports::add));
+        try {
+            recipients.tell(found.link().tenant(), found.link().orderId(), dispute, reports);
+        } catch (ApiException refused) {
+            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                return pages.errors().page(refused.status(), RequestIds.of(request));
+            }
+            return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true, "text",
+                    reports.isEmpty() ? "Tick at least one of those listed." : "Tick only those listed on this page.")))
+                    .status(HttpStatus.UNPROCESSABLE_ENTITY);
+        }
+        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                "We have told those you ticked that what was removed from your file is no longer in it.")));
     }
 
     @Post("/{token}/renew")

@@ -10,6 +10,7 @@ import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.crypto.LinkTokens;
+import io.tenantscreening.disputes.CopyPageLinks;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -46,7 +47,7 @@ import java.util.function.IntSupplier;
  * address once the applicant has proved who they are ({@link #renewElsewhere}).
  */
 @Singleton
-public class ReportCopies implements ApplicantCopies {
+public class ReportCopies implements ApplicantCopies, CopyPageLinks {
 
     /** The email with a link to the applicant's copy. */
     public static final TaskDescriptor<LinkRef> EMAIL = TaskDescriptor.of("send-report-copy-email", LinkRef.class);
@@ -172,6 +173,15 @@ public class ReportCopies implements ApplicantCopies {
             return links.find(tenant, id).orElseThrow().expiresAt();
         });
         return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), expiresAt);
+    }
+
+    /** A link for a notice about the order's report, stored with its token's digest only, like {@link #answerTestLink}. */
+    @Override
+    public String newLink(Tenant tenant, String orderId, String email, Instant at) {
+        String id = PublicIds.newId("rcl", tenant.mode());
+        LinkTokens.Issued token = tokens.issue(id);
+        links.insert(tenant, id, orderId, token.digest(), null, email, at, at.plus(validity), null);
+        return tokens.url(id, token.seed());
     }
 
     /** The link whose token this is, whatever its tenant; empty for a token no link has. */

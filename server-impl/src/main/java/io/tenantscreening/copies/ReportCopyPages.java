@@ -8,6 +8,7 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.apply.ClientAddresses;
+import io.tenantscreening.disputes.AfterDisputes;
 import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.apply.WrongTokenLimiter;
 import io.tenantscreening.notices.RightsSummary;
@@ -46,9 +47,12 @@ public class ReportCopyPages {
     private final TemplateEngine templates;
     private final AgencySettings agency;
     private final RightsSummary rights;
+    private final AfterDisputes afterDisputes;
 
     public ReportCopyPages(ReportCopies copies, FormTokens formTokens, WrongTokenLimiter limiter, ClientAddresses clients,
-                           PageErrors errors, TemplateEngine templates, AgencySettings agency, RightsSummary rights) {
+                           PageErrors errors, TemplateEngine templates, AgencySettings agency, RightsSummary rights,
+                           AfterDisputes afterDisputes) {
+        this.afterDisputes = afterDisputes;
         this.copies = copies;
         this.formTokens = formTokens;
         this.limiter = limiter;
@@ -84,7 +88,9 @@ public class ReportCopyPages {
     /**
      * The report page (200), with these variables besides its own (they may replace its
      * dispute form's: {@code disputeErrors}, by field, and {@code disputeOpened}, the date by
-     * which the dispute is answered).
+     * which the dispute is answered; and {@code afterDisputesStatus}, a message for the block
+     * of one resolved dispute: {@code dispute}, its id, {@code text}, and {@code error}, true
+     * when it is an error).
      */
     public MutableHttpResponse<String> report(String token, ReportCopyRepository.Link link, Map<String, Object> variables) {
         Context context = new Context(Locale.US);
@@ -97,6 +103,9 @@ public class ReportCopyPages {
         context.setVariable("disputeErrors", Map.of());
         context.setVariable("disputeOpened", null);
         context.setVariable("rights", rights.html());
+        context.setVariable("afterDisputes", afterDisputes.of(link.tenant(), link.orderId()).stream()
+                .map(resolved -> AfterDisputeView.of(resolved, agency.getTimeZone())).toList());
+        context.setVariable("afterDisputesStatus", Map.of());
         context.setVariables(variables);
         return html(HttpStatus.OK, templates.process("pages/my-report", context));
     }

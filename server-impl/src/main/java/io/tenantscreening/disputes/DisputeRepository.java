@@ -81,6 +81,30 @@ public class DisputeRepository {
                 items(items), at, by.value(), reportVersion, id) == 1;
     }
 
+    /** Records how the dispute reached the agency (its row says online until told otherwise); in the caller's transaction. */
+    void receivedVia(Tenant tenant, String id, Intake.Channel channel) {
+        if (channel != Intake.Channel.ONLINE) {
+            jdbc.update(tenant, "UPDATE disputes SET received_via = ? WHERE {tenant} AND id = ?", channel.value(), id);
+        }
+    }
+
+    /** How the dispute reached the agency. */
+    Intake.Channel receivedVia(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT received_via FROM disputes WHERE {tenant} AND id = ?",
+                row -> Intake.Channel.of(row.getString(1)), id).orElseThrow();
+    }
+
+    /** Records what the reinvestigation of a resolved dispute did for each item ({@link DisputeProcedure}). */
+    void procedure(Tenant tenant, String id, List<DisputeProcedure.Step> steps) {
+        jdbc.update(tenant, "UPDATE disputes SET procedure = ?::jsonb WHERE {tenant} AND id = ?", DisputeProcedure.json(steps), id);
+    }
+
+    /** What the reinvestigation of the dispute did for each item; empty while it is open. */
+    List<DisputeProcedure.Step> procedure(Tenant tenant, String id) {
+        return jdbc.queryOne(tenant, "SELECT procedure FROM disputes WHERE {tenant} AND id = ? AND procedure IS NOT NULL",
+                row -> DisputeProcedure.read(row.getString(1)), id).orElse(List.of());
+    }
+
     /** Whether the dispute's outcome email is still to be sent. */
     boolean emailQueued(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT outcome_email = 'queued' FROM disputes WHERE {tenant} AND id = ?",
@@ -97,6 +121,12 @@ public class DisputeRepository {
     Page<Dispute> page(Tenant tenant, PageRequest request, String orderId) {
         return pager.page(TABLE, COLUMNS, tenant, request, DisputeRepository::read,
                 new KeysetPager.Filter("order_id = ?", List.of(orderId), TABLE + ":" + orderId));
+    }
+
+    /** The resolved disputes of an order, newest first. */
+    List<Dispute> resolvedOfOrder(Tenant tenant, String orderId) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM disputes WHERE {tenant} AND order_id = ? AND status = 'resolved' "
+                + "ORDER BY created_at DESC, id DESC", DisputeRepository::read, orderId);
     }
 
     /** Open disputes of every tenant whose reinvestigation period ended by {@code now}, oldest deadline first. */

@@ -106,6 +106,16 @@ public class DisputeService {
      * as a text area sends them); a report that is disputed already ({@code /dispute}).
      */
     public Dispute open(Tenant tenant, String orderId, List<DisputedRecord> records, String reason) {
+        return open(tenant, orderId, records, reason, Intake.online());
+    }
+
+    /**
+     * Opens a dispute as {@link #open(Tenant, String, List, String)} does, received through
+     * {@code intake}: its {@code created_at} is when the agency received it, from which its
+     * period runs; a dispute by mail or telephone that the agency's staff record is also
+     * refused (422 on {@code /dispute/received_at}) when {@link Intake#receivedAt} says so.
+     */
+    public Dispute open(Tenant tenant, String orderId, List<DisputedRecord> records, String reason, Intake intake) {
         String stated = DisputeRequest.reason(reason);
         return transactions.executeWrite(status -> {
             Report found = reports.forOrder(tenant, orderId);
@@ -115,12 +125,14 @@ public class DisputeService {
                 throw alreadyDisputed(report);
             }
             Instant now = Timestamps.now(clock);
+            Instant received = intake.receivedAt(now, report.completedAt(), settings.reinvestigationPeriod());
             Dispute dispute = new Dispute(PublicIds.newId("dsp", tenant.mode()), tenant.mode(), report.orderId(), report.id(),
-                    report.version(), Dispute.Status.OPEN, items, stated, now, now.plus(settings.reinvestigationPeriod()), null,
-                    null, null);
+                    report.version(), Dispute.Status.OPEN, items, stated, received, received.plus(settings.reinvestigationPeriod()),
+                    null, null, null);
             if (!disputes.insert(tenant, dispute)) {
                 throw alreadyDisputed(report);
             }
+            disputes.receivedVia(tenant, dispute.id(), intake.channel());
             reports.disputed(tenant, report, now);
             events.record(tenant, EventType.DISPUTE_CREATED, dispute.id(), mapper.json(dispute), null, now);
             work.scheduleIfNotExists(REINVESTIGATION.instance(dispute.id()).data(DisputeRef.of(tenant, dispute.id()))
@@ -265,6 +277,7 @@ public class DisputeService {
             Reinvestigations.Revision revision = reinvestigations.revise(tenant, report, changes, now);
             Report revised = reports.revise(tenant, report, revision.checks(), revision.recommendation(), now);
             disputes.resolve(tenant, id, items, now, by, revised.version());
+            disputes.procedure(tenant, id, DisputeProcedure.of(report, dispute, verdicts));
             Dispute resolved = disputes.findById(tenant, id).orElseThrow();
             events.record(tenant, EventType.DISPUTE_RESOLVED, id, mapper.json(resolved), Dispute.Status.OPEN.value(), now);
             work.scheduleIfNotExists(OUTCOME_EMAIL.instance(id).data(DisputeRef.of(tenant, id)).scheduledTo(now));

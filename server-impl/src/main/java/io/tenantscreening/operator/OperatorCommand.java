@@ -10,15 +10,16 @@ import java.util.Optional;
 
 /**
  * The operator command line: manages organisations, API keys, billing state, rate limits,
- * original requesters and sealing keys, and shows background work, directly in the database (never through the public API) and
+ * original requesters and sealing keys, shows background work, and records disputes received by
+ * mail or telephone, directly in the database (never through the public API) and
  * prints JSON on stdout for scripts. Commands that seal nothing need no SCREENING_KEYS.
  * Logs go to stderr so stdout stays parseable.
  */
 @Command(name = "operator", mixinStandardHelpOptions = true,
         description = "Manage organisations, API keys, billing state, rate limits, original requesters and sealing keys; "
-                + "inspect background work. Prints JSON on stdout.",
+                + "inspect background work; record disputes received by mail or telephone. Prints JSON on stdout.",
         subcommands = {OrganizationCommands.class, KeyCommands.class, BillingCommands.class, RateLimitCommands.class,
-                RequesterCommands.class, SealingKeyCommands.class, WorkCommands.class})
+                RequesterCommands.class, SealingKeyCommands.class, WorkCommands.class, DisputeCommands.class})
 public class OperatorCommand {
 
     public static int run(String[] args) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.tenantscreening.auth.ApiKeyRecord;
 import io.tenantscreening.crypto.SealingKeyRepository;
+import io.tenantscreening.disputes.Dispute;
+import io.tenantscreening.disputes.Intake;
 import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.requesters.OriginalRequester;
 import io.tenantscreening.work.WorkInventory;
@@ -71,6 +73,24 @@ final class OperatorViews {
         static SealingKeyView of(SealingKeyRepository.RecordedKey key) {
             return new SealingKeyView(key.id(), key.firstSealedAt(), key.sealing());
         }
+    }
+
+    /** A dispute the agency's staff opened: what the API shows of it, and how it was received. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record DisputeView(String id, String organization_id, String mode, String order_id, String report_id, String status,
+                       String received_via, Instant created_at, Instant deadline, List<DisputeItemView> items, String reason) {
+        static DisputeView of(Dispute dispute, String organizationId, Intake.Channel channel) {
+            return new DisputeView(dispute.id(), organizationId, dispute.mode().dbValue(), dispute.orderId(), dispute.reportId(),
+                    dispute.status().value(), channel.value(), dispute.createdAt(), dispute.deadline(),
+                    dispute.items().stream().map(item -> new DisputeItemView(item.check().value(), item.record())).toList(),
+                    dispute.reason());
+        }
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record DisputeItemView(String check, Integer record) {
     }
 
     @Serdeable

@@ -47,6 +47,13 @@ public class ReportRepository {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM reports WHERE {tenant} AND id = ?", ReportRepository::read, id);
     }
 
+    /** The tenant and order of the report with this id, whatever its tenant (for the operator command line). */
+    Optional<ReportService.Located> locate(String id) {
+        return jdbc.queryAcrossTenants("SELECT organization_id, mode, order_id FROM reports WHERE id = ?",
+                row -> new ReportService.Located(new Tenant(row.getString(1), Mode.fromDb(row.getString(2))), row.getString(3)), id)
+                .stream().findFirst();
+    }
+
     Optional<Report> findByOrder(Tenant tenant, String orderId) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM reports WHERE {tenant} AND order_id = ?",
                 ReportRepository::read, orderId);

@@ -112,6 +112,16 @@ public class ReportService {
                         + "; its versions are 1 to " + current.version() + "."));
     }
 
+    /** A report's tenant and order, found by its id alone. */
+    public record Located(Tenant tenant, String orderId) {
+    }
+
+    /** The tenant and order of the report with this id in any tenant, for the agency's staff (the operator command line). */
+    @Connectable
+    public Optional<Located> locate(String id) {
+        return reports.locate(id);
+    }
+
     /** Reads run without a transaction of their own, as {@code OrderService.get} explains. */
     @Connectable
     public Report get(Tenant tenant, String id) {

@@ -1,6 +1,7 @@
 package io.tenantscreening.screening;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A provider's answer about one check: its findings (or, to a reinvestigation, its verdicts on
@@ -8,8 +9,21 @@ import java.time.Instant;
  */
 public sealed interface Answer<F> {
 
-    /** The check is done; these are its findings. */
-    record Done<F>(F findings) implements Answer<F> {
+    /**
+     * The check is done; these are its findings, and the certifications its furnishers gave
+     * of them (FCRA section 611(a)(5)(B)(i); none unless the provider reports one, and only
+     * answers with findings carry them).
+     */
+    record Done<F>(F findings, List<Certification> certified) implements Answer<F> {
+
+        public Done {
+            certified = List.copyOf(certified);
+        }
+
+        /** Findings no furnisher certified. */
+        public Done(F findings) {
+            this(findings, List.of());
+        }
     }
 
     /** Not ready: ask again at {@code askAgainAt}, with this reference (the provider's handle on the request). */

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Test mode's provider of every check: answers at once with the canned outcome of the
  * applicant's SSN profile (see {@link OutcomeProfiles}), its records dated back from the
- * day of the screening, and a credit score of 712. Reports show {@code test}.
+ * day of the screening, and a credit score of 712, certified by their furnishers for a last
+ * name with the marker {@code [certified]}. Reports show {@code test}.
  */
 @Singleton
 public class CannedProvider implements CreditProvider, EvictionProvider, CriminalProvider, IdentityProvider, IncomeProvider {
@@ -28,17 +29,17 @@ public class CannedProvider implements CreditProvider, EvictionProvider, Crimina
 
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.credit(subject, CANNED_SCORE, day.today()));
+        return OutcomeProfiles.answer(subject, CheckType.CREDIT, OutcomeProfiles.credit(subject, CANNED_SCORE, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> evictions(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.evictions(subject, day.today()));
+        return OutcomeProfiles.answer(subject, CheckType.EVICTION, OutcomeProfiles.evictions(subject, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> criminalRecords(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.criminalRecords(subject, day.today()));
+        return OutcomeProfiles.answer(subject, CheckType.CRIMINAL, OutcomeProfiles.criminalRecords(subject, day.today()));
     }
 
     /** At once, by the marker in the reason ({@link Reinvestigation}). */
@@ -58,11 +59,11 @@ public class CannedProvider implements CreditProvider, EvictionProvider, Crimina
 
     @Override
     public Answer<Findings.IdentityFindings> verifyIdentity(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.identity(subject));
+        return OutcomeProfiles.answer(subject, CheckType.IDENTITY_VERIFICATION, OutcomeProfiles.identity(subject));
     }
 
     @Override
     public Answer<Findings.IncomeFindings> verifyIncome(ScreeningSubject subject, Asked asked) {
-        return new Answer.Done<>(OutcomeProfiles.income(subject));
+        return OutcomeProfiles.answer(subject, CheckType.INCOME_VERIFICATION, OutcomeProfiles.income(subject));
     }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.tenantscreening.reports.Report;
 
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * Findings as stored and reported: the JSON of the report's {@code details}, snake_case,
@@ -67,6 +68,23 @@ final class FindingsJson {
     static Findings.CourtRecord readRecord(String json) {
         try {
             return JSON.readValue(json, Findings.CourtRecord.class);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Certifications as stored beside a check's findings (never in its details). */
+    static String write(List<Certification> certified) {
+        try {
+            return JSON.writeValueAsString(certified);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<Certification> readCertifications(String json) {
+        try {
+            return List.of(JSON.readValue(json, Certification[].class));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

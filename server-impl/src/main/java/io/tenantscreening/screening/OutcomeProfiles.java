@@ -1,6 +1,7 @@
 package io.tenantscreening.screening;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,6 +24,13 @@ import java.util.List;
  *
  * <p>Records are dated back from the day of the screening ({@code today}), so that each
  * profile keeps its meaning whenever it is run: fixed dates would age out of the limit.
+ *
+ * <p>Each check has a fictitious furnisher, which the providers name as the one they
+ * contacted when they reinvestigate a dispute (FCRA section 611(a)(6)(B)(iii)), and which
+ * certifies every record and finding it furnished as complete and accurate (611(a)(5)(B)(i))
+ * for an applicant whose last name holds the marker {@value #CERTIFIED}: so a record deleted
+ * after a dispute reappears, reinserted, in a later report on the same consumer with that
+ * marker. The identity service has no telephone number, as a furnisher may not.
  */
 final class OutcomeProfiles {
 
@@ -60,6 +68,14 @@ final class OutcomeProfiles {
             factor("R02", "The record of rent payments is short"),
             factor("R07", "Balances are high compared with credit limits"),
             factor("R11", "Accounts were opened recently"));
+    private static final Findings.Source COURT_RECORDS = new Findings.Source("Test Court Records Service (fictitious)",
+            "3 Test Plaza, Austin, TX 78701", "1-800-555-0144");
+    private static final Findings.Source IDENTITY_SERVICE = new Findings.Source("Test Identity Service (fictitious)",
+            "4 Test Plaza, Austin, TX 78701", null);
+    private static final Findings.Source PAYROLL_DATA = new Findings.Source("Test Payroll Data (fictitious)",
+            "5 Test Plaza, Austin, TX 78701", "1-800-555-0145");
+    /** The marker in an applicant's last name for which the furnishers certify what they furnished. */
+    static final String CERTIFIED = "[certified]";
     private static final int LOW_SCORE_VALUE = 560;
     private static final long VERIFIED_INCOME_CENTS = 520_000;
 
@@ -124,6 +140,33 @@ final class OutcomeProfiles {
 
     static Findings.IncomeFindings income(ScreeningSubject subject) {
         return new Findings.IncomeFindings(is(subject, INCOME_NOT_VERIFIED) ? null : VERIFIED_INCOME_CENTS);
+    }
+
+    /** The fixture furnisher of a check's information. */
+    static Findings.Source furnisher(CheckType check) {
+        return switch (check) {
+            case CREDIT -> BUREAU;
+            case EVICTION, CRIMINAL -> COURT_RECORDS;
+            case IDENTITY_VERIFICATION -> IDENTITY_SERVICE;
+            case INCOME_VERIFICATION -> PAYROLL_DATA;
+        };
+    }
+
+    /**
+     * The findings as the built-in providers answer them: certified by the check's furnisher,
+     * each court record and the findings as a whole, when the applicant's last name holds
+     * {@value #CERTIFIED}; uncertified otherwise.
+     */
+    static <F extends Findings> Answer.Done<F> answer(ScreeningSubject subject, CheckType check, F findings) {
+        if (subject.lastName() == null || !subject.lastName().contains(CERTIFIED)) {
+            return new Answer.Done<>(findings);
+        }
+        List<Certification> certified = new ArrayList<>();
+        if (findings instanceof Findings.CourtRecords court) {
+            court.records().forEach(record -> certified.add(new Certification(record, furnisher(check))));
+        }
+        certified.add(Certification.ofFindings(furnisher(check)));
+        return new Answer.Done<>(findings, certified);
     }
 
     private static boolean is(ScreeningSubject subject, String profile) {

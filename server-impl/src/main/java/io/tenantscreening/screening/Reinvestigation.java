@@ -49,9 +49,13 @@ public final class Reinvestigation {
     /**
      * The verdict on one record ({@code T} a {@link Findings.CourtRecord}) or on a whole check
      * ({@code T} the check's {@link Findings}); {@code corrected} is what replaces it, only for
-     * {@link Outcome#CORRECTED}.
+     * {@link Outcome#CORRECTED}; {@code furnisher} the furnisher of the information the
+     * provider contacted to verify it (its business name and address, and its telephone number
+     * when the provider has it), null when the provider names none. The consumer may ask how
+     * their dispute was reinvestigated, and is then told who was contacted (FCRA section
+     * 611(a)(6)(B)(iii) and (a)(7)).
      */
-    public record Verdict<T>(Outcome outcome, T corrected) {
+    public record Verdict<T>(Outcome outcome, T corrected, Findings.Source furnisher) {
 
         public Verdict {
             if ((outcome == Outcome.CORRECTED) != (corrected != null)) {
@@ -59,14 +63,24 @@ public final class Reinvestigation {
             }
         }
 
-        /** The verdict of this outcome on a record, with the built-in correction when it is corrected. */
-        public static Verdict<Findings.CourtRecord> of(Outcome outcome, CheckType check, Findings.CourtRecord record) {
-            return new Verdict<>(outcome, outcome == Outcome.CORRECTED ? Reinvestigation.corrected(check, record) : null);
+        /** A verdict of a provider that names no furnisher it contacted. */
+        public Verdict(Outcome outcome, T corrected) {
+            this(outcome, corrected, null);
         }
 
-        /** The verdict of this outcome on a whole check, with the built-in correction when it is corrected. */
+        /**
+         * The built-in providers' verdict of this outcome on a record: the built-in correction
+         * when it is corrected, and the fixture furnisher of the check as the one contacted.
+         */
+        public static Verdict<Findings.CourtRecord> of(Outcome outcome, CheckType check, Findings.CourtRecord record) {
+            return new Verdict<>(outcome, outcome == Outcome.CORRECTED ? Reinvestigation.corrected(check, record) : null,
+                    OutcomeProfiles.furnisher(check));
+        }
+
+        /** The built-in providers' verdict of this outcome on a whole check, as {@link #of} on a record. */
         public static Verdict<Findings> ofCheck(Outcome outcome, CheckType check, Findings findings) {
-            return new Verdict<>(outcome, outcome == Outcome.CORRECTED ? Reinvestigation.corrected(check, findings) : null);
+            return new Verdict<>(outcome, outcome == Outcome.CORRECTED ? Reinvestigation.corrected(check, findings) : null,
+                    OutcomeProfiles.furnisher(check));
         }
     }
 

@@ -154,17 +154,20 @@ public class Reinvestigations {
 
     /**
      * The report's checks with the verdicts applied, made at {@code now}; in the caller's
-     * transaction. Records the court records deleted ({@link DeletedRecords}, FCRA section
-     * 611(a)(5)(C)): a deleted record, or every record of a check whose findings were deleted.
+     * transaction. Records what was deleted ({@link DeletedRecords}, FCRA section
+     * 611(a)(5)(C)): a deleted record, every record of a court-record check whose findings were
+     * deleted, or the findings of any other check deleted as a whole.
      */
     public Revision revise(Tenant tenant, Report report, List<Change> changes, Instant now) {
         Order order = orders.get(tenant, report.orderId(), Set.of()).order();
         for (Change change : changes) {
             if (change.verdict().outcome() == Reinvestigation.Outcome.DELETED) {
-                List<Findings.CourtRecord> records = report.checks().stream().filter(check -> check.type().equals(change.check().value()))
-                        .findFirst().map(Reinvestigations::records).orElse(List.of());
+                Report.CheckResult stated = report.checks().stream().filter(check -> check.type().equals(change.check().value()))
+                        .findFirst().orElseThrow();
+                List<Findings.CourtRecord> records = records(stated);
                 deleted.record(tenant, report.orderId(), change.check(),
-                        change.record() == null ? records : List.of(records.get(change.record())), now);
+                        change.record() == null ? records : List.of(records.get(change.record())),
+                        change.record() == null ? findings(stated) : null, now);
             }
         }
         RevisedChecks revised = revisedChecks(report, changes, day.of(now));

@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * that takes a while, {@code screening.providers.sandbox.delay} after it was first asked,
  * and deterministically from the applicant's data: the outcome profiles of test mode (last
  * four digits of the SSN, records dated back from the day it answers), with a credit score
- * from 580 to 819 derived from name and date of birth. Reports show {@code sandbox}.
+ * from 580 to 819 derived from name and date of birth; certified by their furnishers for a
+ * last name with the marker {@code [certified]}. Reports show {@code sandbox}.
  */
 @Singleton
 public class SandboxProvider implements CreditProvider, EvictionProvider, CriminalProvider, IdentityProvider, IncomeProvider {
@@ -42,17 +43,17 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
         int score = LOWEST_SCORE + Math.floorMod(Objects.hash(subject.firstName(), subject.lastName(), subject.dob()), SCORE_RANGE);
-        return when(subject, "credit", asked, () -> OutcomeProfiles.credit(subject, score, day.today()));
+        return when(subject, CheckType.CREDIT, asked, () -> OutcomeProfiles.credit(subject, score, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> evictions(ScreeningSubject subject, Asked asked) {
-        return when(subject, "eviction", asked, () -> OutcomeProfiles.evictions(subject, day.today()));
+        return when(subject, CheckType.EVICTION, asked, () -> OutcomeProfiles.evictions(subject, day.today()));
     }
 
     @Override
     public Answer<Findings.CourtRecords> criminalRecords(ScreeningSubject subject, Asked asked) {
-        return when(subject, "criminal", asked, () -> OutcomeProfiles.criminalRecords(subject, day.today()));
+        return when(subject, CheckType.CRIMINAL, asked, () -> OutcomeProfiles.criminalRecords(subject, day.today()));
     }
 
     /** After the delay since it was first asked, by the marker in the reason ({@link Reinvestigation}). */
@@ -78,19 +79,19 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
 
     @Override
     public Answer<Findings.IdentityFindings> verifyIdentity(ScreeningSubject subject, Asked asked) {
-        return when(subject, "identity_verification", asked, () -> OutcomeProfiles.identity(subject));
+        return when(subject, CheckType.IDENTITY_VERIFICATION, asked, () -> OutcomeProfiles.identity(subject));
     }
 
     @Override
     public Answer<Findings.IncomeFindings> verifyIncome(ScreeningSubject subject, Asked asked) {
-        return when(subject, "income_verification", asked, () -> OutcomeProfiles.income(subject));
+        return when(subject, CheckType.INCOME_VERIFICATION, asked, () -> OutcomeProfiles.income(subject));
     }
 
-    /** Later until the delay has passed since the first question, then the findings. */
-    private <F extends Findings> Answer<F> when(ScreeningSubject subject, String check, Asked asked, Supplier<F> findings) {
+    /** Later until the delay has passed since the first question, then the findings, certified as the canned provider's are. */
+    private <F extends Findings> Answer<F> when(ScreeningSubject subject, CheckType check, Asked asked, Supplier<F> findings) {
         Instant ready = asked.firstAskedAt().plus(delay);
         return clock.instant().isBefore(ready)
-                ? new Answer.Later<>(ready, NAME + ":" + subject.applicantId() + ":" + check)
-                : new Answer.Done<>(findings.get());
+                ? new Answer.Later<>(ready, NAME + ":" + subject.applicantId() + ":" + check.value())
+                : OutcomeProfiles.answer(subject, check, findings.get());
     }
 }

@@ -14,14 +14,27 @@ import java.util.List;
 @Singleton
 public class ScreeningRepository {
 
-    private static final String COLUMNS = "check_type, status, provider, provider_reference, details, requested_at";
+    private static final String COLUMNS = "check_type, status, provider, provider_reference, details, certifications, requested_at";
 
-    /** A check as stored. {@code findings} are set once it is complete. */
-    record Check(CheckType type, boolean complete, String provider, String reference, Findings findings, Instant requestedAt) {
+    /**
+     * A check as stored. {@code findings} are set once it is complete, with the certifications
+     * its furnishers gave of them ({@link Certification}; empty when none).
+     */
+    record Check(CheckType type, boolean complete, String provider, String reference, Findings findings,
+                 List<Certification> certified, Instant requestedAt) {
     }
 
-    /** What a step learnt of one check: still open (with the provider's reference) or complete (with its findings). */
-    record CheckState(CheckType type, String provider, Instant requestedAt, String reference, Findings findings) {
+    /**
+     * What a step learnt of one check: still open (with the provider's reference) or complete
+     * (with its findings and their certifications).
+     */
+    record CheckState(CheckType type, String provider, Instant requestedAt, String reference, Findings findings,
+                      List<Certification> certified) {
+
+        /** A check not answered yet. */
+        CheckState(CheckType type, String provider, Instant requestedAt, String reference) {
+            this(type, provider, requestedAt, reference, null, List.of());
+        }
     }
 
     private final TenantJdbc jdbc;
@@ -45,27 +58,31 @@ public class ScreeningRepository {
         List<String> rows = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         for (CheckState check : checks) {
-            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)");
+            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)");
             boolean complete = check.findings() != null;
             parameters.addAll(List.of(orderId, check.type().value(), complete ? "complete" : "requested", check.provider()));
             parameters.add(check.reference());
             parameters.add(complete ? (check.findings().consider() ? "consider" : "clear") : null);
             parameters.add(complete ? FindingsJson.write(check.findings()) : null);
+            parameters.add(complete && !check.certified().isEmpty() ? FindingsJson.write(check.certified()) : null);
             parameters.add(check.requestedAt());
             parameters.add(complete ? now : null);
         }
         jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
-                + "provider_reference, result, details, requested_at, completed_at) VALUES " + String.join(", ", rows)
+                + "provider_reference, result, details, certifications, requested_at, completed_at) VALUES " + String.join(", ", rows)
                 + " ON CONFLICT (order_id, check_type) DO UPDATE SET status = excluded.status, "
                 + "provider_reference = excluded.provider_reference, result = excluded.result, details = excluded.details, "
+                + "certifications = excluded.certifications, "
                 + "completed_at = excluded.completed_at WHERE screening_checks.status = 'requested'", parameters.toArray());
     }
 
     private static Check read(ResultSet row) throws SQLException {
         CheckType type = CheckType.of(row.getString("check_type"));
         String details = row.getString("details");
+        String certifications = row.getString("certifications");
         return new Check(type, row.getString("status").equals("complete"), row.getString("provider"),
                 row.getString("provider_reference"), details == null ? null : FindingsJson.read(type, details),
+                certifications == null ? List.of() : FindingsJson.readCertifications(certifications),
                 row.getTimestamp("requested_at").toInstant());
     }
 }

@@ -51,8 +51,10 @@ import java.util.concurrent.TimeoutException;
  * ({@link RecordAgeLimit}) before they are stored and their result decided, counted from
  * the day of the step; the report passes its checks through the limit again, counted from
  * its own day, since checks answered on earlier days may have aged past it since. The
- * report also leaves out court records deleted from an earlier report on the same consumer
- * after a reinvestigation ({@link DeletedRecords}, FCRA section 611(a)(5)(C)).
+ * report also leaves out information deleted from an earlier report on the same consumer
+ * after a reinvestigation ({@link DeletedRecords}, FCRA section 611(a)(5)(C)), unless its
+ * furnisher certified it with the provider's answer: it is then reinserted and the consumer
+ * told ({@link Reinsertions}, 611(a)(5)(B)).
  */
 @Singleton
 public class ScreeningService {
@@ -80,14 +82,16 @@ public class ScreeningService {
     private final Clock clock;
     private final ReportDay day;
     private final DeletedRecords deleted;
+    private final Reinsertions reinsertions;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
                             ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day,
-                            DeletedRecords deleted) {
+                            DeletedRecords deleted, Reinsertions reinsertions) {
         this.deleted = deleted;
+        this.reinsertions = reinsertions;
         this.checks = checks;
         this.providers = providers;
         this.orders = orders;
@@ -206,9 +210,9 @@ public class ScreeningService {
         for (CheckType type : CheckType.forOrder(order.packageSlug(), order.addOnProducts())) {
             ScreeningRepository.Check check = stored.get(type);
             if (check == null) {
-                open.add(new ScreeningRepository.CheckState(type, providers.providerOf(tenant.mode(), type), now, null, null));
+                open.add(new ScreeningRepository.CheckState(type, providers.providerOf(tenant.mode(), type), now, null));
             } else if (!check.complete()) {
-                open.add(new ScreeningRepository.CheckState(type, check.provider(), check.requestedAt(), check.reference(), null));
+                open.add(new ScreeningRepository.CheckState(type, check.provider(), check.requestedAt(), check.reference()));
             }
         }
         Applicant applicant = applicants.require(tenant, order.applicantId());
@@ -235,10 +239,10 @@ public class ScreeningService {
             Answer<? extends Findings> answer = answers.get(check.type());
             if (answer instanceof Answer.Done<? extends Findings> done) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today)));
+                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today), done.certified()));
             } else if (answer instanceof Answer.Later<? extends Findings> later) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        later.reference(), null));
+                        later.reference()));
                 askAgain = askAgain == null || later.askAgainAt().isBefore(askAgain) ? later.askAgainAt() : askAgain;
             }
         }
@@ -251,15 +255,20 @@ public class ScreeningService {
         List<Report.CheckResult> results = new ArrayList<>();
         Map<CheckType, Findings> reported = new EnumMap<>(CheckType.class);
         List<ApplicantRepository.SameConsumer> consumer = applicants.sameConsumer(tenant, locked.applicantId());
+        List<DeletedRecords.Reinserted> reinserted = new ArrayList<>();
         for (ScreeningRepository.Check check : checks.ofOrder(tenant, orderId)) {
-            Findings findings = DeletedRecords.without(withinAgeLimit(orderId, check.type(), check.findings(), today),
-                    deleted.of(tenant, consumer, check.type()));
+            DeletedRecords.Screened screened = DeletedRecords.screen(check.type(),
+                    withinAgeLimit(orderId, check.type(), check.findings(), today), deleted.of(tenant, consumer, check.type()),
+                    check.certified());
+            Findings findings = screened.findings();
             reported.put(check.type(), findings);
-            results.add(new Report.CheckResult(check.type().value(), check.provider(), findings.consider(),
-                    FindingsJson.write(findings)));
+            results.add(findings instanceof Findings.Deleted ? Report.CheckResult.deleted(check.type().value(), check.provider())
+                    : new Report.CheckResult(check.type().value(), check.provider(), findings.consider(), FindingsJson.write(findings)));
+            reinserted.addAll(screened.reinserted());
         }
         reports.create(tenant, orderId, results, recommendations.of(tenant, locked, reported, now), now);
         lifecycle.complete(tenant, locked, now, actor);
+        reinsertions.record(tenant, orderId, reinserted, now);
         copies.offer(tenant, locked, applicants.require(tenant, locked.applicantId()), now);
         return new Completed();
     }

@@ -67,6 +67,8 @@ class ReportCopyRightsTest {
         context.setVariable("disputeErrors", Map.of());
         context.setVariable("disputeOpened", null);
         context.setVariable("rights", rights.html());
+        context.setVariable("afterDisputes", List.of());
+        context.setVariable("afterDisputesStatus", Map.of());
         return engine.process("pages/my-report", context);
     }
 

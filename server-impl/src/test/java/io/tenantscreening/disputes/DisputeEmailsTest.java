@@ -29,13 +29,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DisputeEmailsTest {
 
     private static final byte[] PDF = {'%', 'P', 'D', 'F', '-', '1', '.', '7'};
+    private static final String COPY_PAGE = "https://screening.example/my-report/q8Zr2Lk5Vb9Nc3Xm7Ht1Gf6Jd4Sa0Pw-Ue3Yi_Ko9Bn";
     private static final Findings.CourtRecord RECORD = eviction(LocalDate.of(2021, 6, 14), "Travis County Justice Court, Precinct 5");
     private static final Applicant APPLICANT = new Applicant("ap_test_1", "Jane", "Doe", "jane@apply.test", null, null, "0001",
             Instant.parse("2026-11-01T00:00:00Z"));
 
     @Test
     void theApplicantGetsTheOutcomeWithTheReportAsItNowStandsAttached() {
-        EmailMessage message = emails("Example Screening LLC").message(dispute(record(Outcome.DELETED)), APPLICANT, "rpt_test_9", PDF);
+        EmailMessage message = emails("Example Screening LLC").message(dispute(record(Outcome.DELETED)), APPLICANT, "rpt_test_9", PDF, COPY_PAGE);
 
         assertThat(message.to()).isEqualTo("jane@apply.test");
         assertThat(message.subject()).isEqualTo("The outcome of your dispute of your screening report");
@@ -47,11 +48,37 @@ class DisputeEmailsTest {
         assertThat(message.text()).startsWith("Dear Jane Doe,").contains("(report rpt_test_9)").endsWith("Example Screening LLC\n");
     }
 
+    /**
+     * FCRA section 611(a)(6)(B): the notice of results states (i) that the reinvestigation is
+     * complete, (ii) carries the report based on the file as revised, (iii) says a description
+     * of the procedure, with each furnisher's business name, address and telephone number, is
+     * given on request (within 15 days, 611(a)(7)), (iv) the right to add a statement (611(b))
+     * and (v) the right to have earlier recipients told (611(d)), six months for these reports
+     * and two years only for employment; the last three on the copy's page, which it links to.
+     */
+    @Test
+    void theNoticeOfResultsStatesEveryElementTheLawAsksFor() {
+        EmailMessage message = emails("Agency").message(dispute(record(Outcome.DELETED)), APPLICANT, "rpt_test_9", PDF, COPY_PAGE);
+
+        assertThat(message.text()).contains("Our reinvestigation is complete",
+                "Your report as it now stands, based on your file as revised, is attached (report rpt_test_9)",
+                "if you ask, we will send you a description of how we reinvestigated what you disputed, including the business "
+                        + "name and address of each furnisher of information we contacted and its telephone number where we have "
+                        + "it, within 15 days of your request",
+                "you have the right to add a short statement to your file", "(FCRA section 611(b))",
+                "you have the right to ask us to tell anyone you choose who received a report about you in the past 6 months",
+                "(FCRA section 611(d))", "two years for reports used for employment",
+                "What you can do now, on your report's page (" + COPY_PAGE + "):");
+        assertThat(message.attachments()).hasSize(1);
+        assertThat(message.html()).contains("<a href=\"" + COPY_PAGE + "\">your report's page</a>", "within 15 days of your request",
+                "(FCRA section 611(b))", "(FCRA section 611(d))");
+    }
+
     @Test
     void eachRecordSaysWhereItWasFiledAndWhatBecameOfIt() {
         EmailMessage message = emails("Agency").message(dispute(record(Outcome.UPHELD), record(Outcome.CORRECTED),
                 record(Outcome.DELETED), new Dispute.Item(CheckType.CRIMINAL, 0,
-                        Reinvestigations.json(criminal(LocalDate.of(2019, 3, 2), true)), Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF);
+                        Reinvestigations.json(criminal(LocalDate.of(2019, 3, 2), true)), Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF, COPY_PAGE);
 
         String filed = "The eviction record filed June 14, 2021 at Travis County Justice Court, Precinct 5 (Unlawful detainer)";
         assertThat(message.text()).contains(
@@ -67,7 +94,7 @@ class DisputeEmailsTest {
         EmailMessage message = emails("Agency").message(dispute(
                 new Dispute.Item(CheckType.CREDIT, null, "{}", Outcome.UPHELD),
                 new Dispute.Item(CheckType.IDENTITY_VERIFICATION, null, "{}", Outcome.CORRECTED),
-                new Dispute.Item(CheckType.EVICTION, null, "{}", Outcome.DELETED)), APPLICANT, "rpt_test_1", PDF);
+                new Dispute.Item(CheckType.EVICTION, null, "{}", Outcome.DELETED)), APPLICANT, "rpt_test_1", PDF, COPY_PAGE);
 
         assertThat(message.text()).contains(
                 "- Your credit check: the source confirmed it as reported, so it stays on your report as it was.\n"
@@ -82,15 +109,15 @@ class DisputeEmailsTest {
                 List.of(record(Outcome.UPHELD)), "Not mine.", Instant.parse("2026-11-26T03:30:00Z"),
                 Instant.parse("2026-12-26T03:30:00Z"), Instant.parse("2026-11-26T04:00:00Z"), Dispute.ResolvedBy.REINVESTIGATION, 1);
 
-        assertThat(emails("Agency").message(lateEvening, APPLICANT, "rpt_test_1", PDF).text())
+        assertThat(emails("Agency").message(lateEvening, APPLICANT, "rpt_test_1", PDF, COPY_PAGE).text())
                 .contains("in your screening report on November 25, 2026.");
     }
 
     @Test
     void withoutAnAgencyNameTheEmailIsSignedByTheConsumerReportingAgency() {
-        assertThat(emails(" ").message(dispute(record(Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF).text())
+        assertThat(emails(" ").message(dispute(record(Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF, COPY_PAGE).text())
                 .endsWith("\n\nThe consumer reporting agency\n");
-        assertThat(emails(null).message(dispute(record(Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF).html())
+        assertThat(emails(null).message(dispute(record(Outcome.UPHELD)), APPLICANT, "rpt_test_1", PDF, COPY_PAGE).html())
                 .endsWith("<p>The consumer reporting agency</p>\n");
     }
 
@@ -102,7 +129,7 @@ class DisputeEmailsTest {
                 null, null, "A & B");
 
         EmailMessage message = emails("A&B <Screening>").message(dispute(new Dispute.Item(CheckType.EVICTION, 0,
-                Reinvestigations.json(record), Outcome.UPHELD)), hostile, "rpt_test_1", PDF);
+                Reinvestigations.json(record), Outcome.UPHELD)), hostile, "rpt_test_1", PDF, COPY_PAGE);
 
         assertThat(message.html()).contains("<p>Dear &lt;b&gt;Jane&lt;/b&gt; O&quot;Doe &amp; Co,</p>",
                         "at &lt;script&gt;alert(1)&lt;/script&gt; (A &amp; B)", "<p>A&amp;B &lt;Screening&gt;</p>")
