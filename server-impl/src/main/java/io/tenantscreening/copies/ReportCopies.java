@@ -175,12 +175,16 @@ public class ReportCopies implements ApplicantCopies, CopyPageLinks {
         return new AnsweredLink(completed.order().id(), tokens.url(id, token.seed()), expiresAt);
     }
 
-    /** A link for a notice about the order's report, stored with its token's digest only, like {@link #answerTestLink}. */
+    /**
+     * A link for a notice about the order's report, stored with its token's digest only, like
+     * {@link #answerTestLink}; made by the service, it does not count against the limits of
+     * links asked for ({@link #renewalWait}).
+     */
     @Override
     public String newLink(Tenant tenant, String orderId, String email, Instant at) {
         String id = PublicIds.newId("rcl", tenant.mode());
         LinkTokens.Issued token = tokens.issue(id);
-        links.insert(tenant, id, orderId, token.digest(), null, email, at, at.plus(validity), null);
+        links.insertForNotice(tenant, id, orderId, token.digest(), email, at, at.plus(validity));
         return tokens.url(id, token.seed());
     }
 
@@ -258,7 +262,7 @@ public class ReportCopies implements ApplicantCopies, CopyPageLinks {
      */
     private Renewal sendUnlessTooSoon(ReportCopyRepository.Link expired, String email, Instant now) {
         Tenant tenant = expired.tenant();
-        Instant newest = links.newest(tenant, expired.orderId()).orElseThrow().createdAt();
+        Instant newest = links.newest(tenant, expired.orderId()).map(ReportCopyRepository.Link::createdAt).orElse(Instant.EPOCH);
         Optional<Duration> wait = renewalWait(now, newest, () -> links.madeSince(tenant, expired.orderId(), now.minus(DAY)));
         if (wait.isPresent()) {
             return new TooSoon(wait.get());
@@ -271,7 +275,8 @@ public class ReportCopies implements ApplicantCopies, CopyPageLinks {
     /**
      * How long before another link of an order may be made on request, given when its newest
      * link was made and how many it made in the 24 hours before {@code now} (counted only
-     * when the newest is old enough); empty when one may be made now.
+     * when the newest is old enough); empty when one may be made now. The links that notices
+     * carry count for neither; with none but those, {@code newest} is the epoch.
      */
     static Optional<Duration> renewalWait(Instant now, Instant newest, IntSupplier madeInTheLastDay) {
         if (newest.plus(RENEWAL_GAP).isAfter(now)) {

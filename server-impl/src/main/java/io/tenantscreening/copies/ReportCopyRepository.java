@@ -47,10 +47,21 @@ public class ReportCopyRepository {
     /** A new link; {@code seed} null keeps only the token's digest from the start (a link no email will carry). */
     void insert(Tenant tenant, String id, String orderId, byte[] digest, LinkTokens.Seed seed, String email, Instant createdAt,
                 Instant expiresAt, String movedFrom) {
+        insert(tenant, id, orderId, digest, seed, email, createdAt, expiresAt, movedFrom, false);
+    }
+
+    /** A link a notice of the service carries: it does not count against the limits of links asked for. */
+    void insertForNotice(Tenant tenant, String id, String orderId, byte[] digest, String email, Instant createdAt, Instant expiresAt) {
+        insert(tenant, id, orderId, digest, null, email, createdAt, expiresAt, null, true);
+    }
+
+    private void insert(Tenant tenant, String id, String orderId, byte[] digest, LinkTokens.Seed seed, String email,
+                        Instant createdAt, Instant expiresAt, String movedFrom, boolean forNotice) {
         jdbc.update(tenant, "INSERT INTO report_copy_links (id, organization_id, mode, order_id, token_digest, token_key_id, "
-                        + "token_nonce, email, created_at, expires_at, moved_from) VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + "token_nonce, email, created_at, expires_at, moved_from, for_notice) "
+                        + "VALUES (?, {tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 id, orderId, digest, seed == null ? null : seed.keyId(), seed == null ? null : seed.nonce(), email, createdAt,
-                expiresAt, movedFrom);
+                expiresAt, movedFrom, forNotice);
     }
 
     /** Records an attempt to prove who one is for a link to another address. */
@@ -76,16 +87,16 @@ public class ReportCopyRepository {
                 ReportCopyRepository::read, linkDays, digest).stream().findFirst();
     }
 
-    /** The newest link of the order, the one a renewal is measured against. */
+    /** The newest link of the order that no notice carries, the one a renewal is measured against. */
     Optional<Link> newest(Tenant tenant, String orderId) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM report_copy_links l WHERE {tenant:l} AND l.order_id = ? "
-                + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1", ReportCopyRepository::read, linkDays, orderId);
+                + "AND NOT l.for_notice ORDER BY l.created_at DESC, l.id DESC LIMIT 1", ReportCopyRepository::read, linkDays, orderId);
     }
 
-    /** How many links of the order were made at or after {@code since}. */
+    /** How many links of the order that no notice carries were made at or after {@code since}. */
     int madeSince(Tenant tenant, String orderId, Instant since) {
-        return jdbc.queryOne(tenant, "SELECT count(*) FROM report_copy_links WHERE {tenant} AND order_id = ? AND created_at >= ?",
-                row -> row.getInt(1), orderId, since).orElse(0);
+        return jdbc.queryOne(tenant, "SELECT count(*) FROM report_copy_links WHERE {tenant} AND order_id = ? AND created_at >= ? "
+                + "AND NOT for_notice", row -> row.getInt(1), orderId, since).orElse(0);
     }
 
     /**

@@ -320,6 +320,36 @@ class ReportCopyTest {
     }
 
     /**
+     * docs/operators.md#the-applicants-copy: the limits of new links count the links asked for
+     * only; a link that a notice of the service carries (here a dispute's results, FCRA
+     * 611(a)(6)) made just before does not make the applicant wait.
+     */
+    @Test
+    void aLinkInANoticeDoesNotCountAgainstTheLinksTheApplicantAsksFor() {
+        MovableClock clock = TestServer.clock();
+        clock.stopAt(Instant.now().minus(Duration.ofDays(61)));
+        String email = applicantEmail();
+        String id = placed(key, withRecordAndPolicy(key, email, "Lakeside Property Management"));
+        Screenings.submit(key, id);
+        Instant completed = Instant.parse(Screenings.awaitStatus(key, id, "completed").get("completed_at").asText());
+        String link = link(copyMails(email, 1).get(0));
+        clock.stopAt(completed.plus(Duration.ofDays(60)));
+        Page expired = browser.get(link);
+        clock.reset();
+        Api.post("/test_helpers/orders/" + id + "/disputes").key(key)
+                .json("{\"dispute\":{\"items\":[{\"check\":\"eviction\",\"record\":0}],\"reason\":\"Not my case. [deleted]\"}}")
+                .send();
+        await("the dispute's results to " + email).until(() -> Mailbox.to(email).stream()
+                .anyMatch(mail -> mail.subject().equals("The outcome of your dispute of your screening report")));
+
+        Page renewed = browser.post(link + "/renew", fields("form_token", expired.formToken()));
+
+        assertThat(renewed.status()).as(renewed.html()).isEqualTo(200);
+        assertThat(renewed.html()).contains("A new link is on its way");
+        assertThat(TestDatabase.number("SELECT count(*) FROM report_copy_links WHERE order_id = ? AND for_notice", id)).isOne();
+    }
+
+    /**
      * docs/integrators.md#the-applicants-copy: a link that works again (a clock set back)
      * needs no new one, and gets the report page instead of a new email.
      */
