@@ -185,7 +185,7 @@ public class LiveOrderPlacement {
             Order order = now.order();
             String urlAtCreation = order.applicationToken() == null ? null : tokens.url(order.id(), order.applicationToken());
             return new OrderPlacement.Replayed(answer.status(), answer.body(),
-                    new OrderView(order, urlAtCreation, includes, now.property(), now.applicant(), now.requester()));
+                    new OrderView(order, urlAtCreation, now.checks(), includes, now.property(), now.applicant(), now.requester()));
         }
     }
 

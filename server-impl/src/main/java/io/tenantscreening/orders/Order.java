@@ -12,10 +12,12 @@ import java.util.List;
  * is what the application token is written from, null when the order never had one;
  * {@code screeningPolicyId} is the policy that applied when it was placed and
  * {@code monthlyRent} the rent in cents it was placed with (each null when none);
- * {@code payment} is the applicant's payment of an applicant-paid live order, null otherwise.
+ * {@code payment} is the applicant's payment of an applicant-paid live order, null otherwise;
+ * {@code pendingAt} is when it became pending (null while it waits, and for an order canceled
+ * while waiting), the moment its checks' expected completion times start from.
  */
 public record Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
                     String propertyId, String applicantId, String originalRequesterId, LinkTokens.Seed applicationToken,
-                    String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant completedAt,
+                    String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant pendingAt, Instant completedAt,
                     Instant canceledAt, OrderPayment payment) implements KeysetPager.Positioned {
 }

@@ -1,11 +1,13 @@
 package io.tenantscreening.orders;
 
 import io.micronaut.json.JsonMapper;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.errors.ApiException;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -18,18 +20,24 @@ import java.util.Set;
 public class OrderAnswerWriter {
 
     private final JsonMapper json;
+    private final OrderChecks checks;
 
-    public OrderAnswerWriter(JsonMapper json) {
+    public OrderAnswerWriter(JsonMapper json, OrderChecks checks) {
         this.json = json;
+        this.checks = checks;
     }
 
     String created(OrderView stored) {
         return write(OrderMapper.toApi(stored));
     }
 
-    /** The order alone, as an event shows it (no embedded records; its application URL is null once it is no longer waiting). */
-    String order(Order order) {
-        return write(OrderMapper.toApi(new OrderView(order, null, Set.of(), null, null, null)));
+    /**
+     * The order alone, as an event shows it: its checks as they stand at the event (no
+     * embedded records; its application URL is null once it is no longer waiting).
+     */
+    String order(Tenant tenant, Order order) {
+        return write(OrderMapper.toApi(new OrderView(order, null, checks.of(tenant, List.of(order)).get(order.id()), Set.of(),
+                null, null, null)));
     }
 
     String refused(ApiException refusal) {

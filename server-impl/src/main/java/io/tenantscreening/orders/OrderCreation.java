@@ -71,7 +71,7 @@ public class OrderCreation {
         Order order = new Order(orderId, tenant.mode(), status, command.packageSlug(), command.addOnProducts(), command.payer(),
                 placed.property().id(), placed.applicant().id(), placed.requester() == null ? null : placed.requester().id(),
                 token == null ? null : token.seed(), placed.policy() == null ? null : placed.policy().id(), command.monthlyRent(),
-                now, null, null, payment(tenant, command));
+                now, status == OrderStatus.PENDING ? now : null, null, null, payment(tenant, command));
         try {
             orders.insert(tenant, order, token == null ? null : token.digest(), ACTOR_API);
         } catch (Jdbc.DataAccessException e) {
@@ -85,6 +85,6 @@ public class OrderCreation {
         } else {
             lifecycle.createdWaiting(tenant, order, placed.applicant().phoneNumber());
         }
-        return reads.view(order, includes, placed.property(), placed.applicant(), placed.requester());
+        return reads.view(tenant, order, includes, placed.property(), placed.applicant(), placed.requester());
     }
 }

@@ -87,7 +87,7 @@ public class OrderLifecycle {
      * screening.
      */
     void createdPending(Tenant tenant, Order order) {
-        events.record(tenant, EventType.ORDER_PENDING, order.id(), answers.order(order), null, order.createdAt());
+        events.record(tenant, EventType.ORDER_PENDING, order.id(), answers.order(tenant, order), null, order.createdAt());
         scheduleScreening(tenant, order.id(), order.createdAt());
     }
 
@@ -197,13 +197,15 @@ public class OrderLifecycle {
 
     private void paymentChanged(Tenant tenant, Order locked, OrderPayment.Status next, EventType type, Instant at) {
         orders.setPaymentStatus(tenant, locked.id(), next);
-        events.record(tenant, type, locked.id(), answers.order(withPayment(locked, locked.payment().withStatus(next))), null, at);
+        events.record(tenant, type, locked.id(), answers.order(tenant, withPayment(locked, locked.payment().withStatus(next))), null,
+                at);
     }
 
     private static Order withPayment(Order order, OrderPayment payment) {
         return new Order(order.id(), order.mode(), order.status(), order.packageSlug(), order.addOnProducts(), order.payer(),
                 order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
-                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), order.completedAt(), order.canceledAt(), payment);
+                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), order.pendingAt(), order.completedAt(),
+                order.canceledAt(), payment);
     }
 
     /** Locks the order for the rest of the transaction; null unless it is waiting for its applicant. */
@@ -240,14 +242,15 @@ public class OrderLifecycle {
         }
         Order moved = new Order(order.id(), order.mode(), next, order.packageSlug(), order.addOnProducts(), order.payer(),
                 order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
-                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), next == OrderStatus.COMPLETED ? now : null,
+                order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
+                next == OrderStatus.PENDING ? now : order.pendingAt(), next == OrderStatus.COMPLETED ? now : null,
                 next == OrderStatus.CANCELED ? now : null, payment);
         events.record(tenant, switch (next) {
             case PENDING -> EventType.ORDER_PENDING;
             case COMPLETED -> EventType.ORDER_COMPLETED;
             case CANCELED -> EventType.ORDER_CANCELED;
             case WAITING_FOR_APPLICANT -> throw new IllegalStateException("no order moves back to waiting_for_applicant");
-        }, order.id(), answers.order(moved), order.status().value(), now);
+        }, order.id(), answers.order(tenant, moved), order.status().value(), now);
         return moved;
     }
 

@@ -79,10 +79,19 @@ public final class OrderMapper {
                 .applicationUrl(view.applicationUrl() == null ? null : URI.create(view.applicationUrl()))
                 .screeningPolicyId(order.screeningPolicyId())
                 .monthlyRent(order.monthlyRent())
+                .checks(view.checks().stream().map(OrderMapper::check).toList())
                 .createdAt(order.createdAt())
                 .completedAt(order.completedAt())
                 .canceledAt(order.canceledAt());
         return embed(api, view);
+    }
+
+    private static io.tenantscreening.api.model.OrderCheck check(OrderCheck check) {
+        return new io.tenantscreening.api.model.OrderCheck()
+                .type(check.type())
+                .status(check.status().value())
+                .estimatedCompletionAt(check.estimatedCompletionAt())
+                .overdue(check.overdue());
     }
 
     private static io.tenantscreening.api.model.OrderPayment payment(OrderPayment payment) {

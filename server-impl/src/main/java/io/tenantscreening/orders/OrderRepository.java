@@ -33,7 +33,7 @@ public class OrderRepository {
     private static final String TABLE = "orders";
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, "
-            + "created_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency";
+            + "created_at, pending_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency";
     /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
     private static final String PROPERTY = "property__";
     private static final String APPLICANT = "applicant__";
@@ -54,8 +54,8 @@ public class OrderRepository {
         jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
                         + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
                         + "application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, created_at, "
-                        + "payment_status, payment_amount_cents, payment_currency) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?::bigint, ?) "
+                        + "pending_at, payment_status, payment_amount_cents, payment_currency) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?, ?::bigint, ?) "
                         + "RETURNING id, status, created_at) "
                         + "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
                         + "SELECT id, NULL, status, ?, created_at FROM inserted",
@@ -63,7 +63,7 @@ public class OrderRepository {
                 order.addOnProducts(), order.payer().value(), order.propertyId(), order.applicantId(),
                 order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
                 token == null ? null : token.nonce(), order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
-                payment == null ? null : payment.status().value(), payment == null ? null : payment.amountCents(),
+                order.pendingAt(), payment == null ? null : payment.status().value(), payment == null ? null : payment.amountCents(),
                 payment == null ? null : payment.currency(), actor);
     }
 
@@ -98,10 +98,12 @@ public class OrderRepository {
                 OrderRepository::read, id);
     }
 
-    /** Sets the status, and completed_at or canceled_at when it is one of those. */
+    /** Sets the status, and pending_at, completed_at or canceled_at when it is one of those. */
     void moveTo(Tenant tenant, String id, OrderStatus status, Instant at) {
-        jdbc.update(tenant, "UPDATE orders SET status = ?, completed_at = ?, canceled_at = ? WHERE {tenant} AND id = ?",
-                status.value(), status == OrderStatus.COMPLETED ? Timestamp.from(at) : null,
+        jdbc.update(tenant, "UPDATE orders SET status = ?, pending_at = coalesce(?, pending_at), completed_at = ?, "
+                        + "canceled_at = ? WHERE {tenant} AND id = ?",
+                status.value(), status == OrderStatus.PENDING ? Timestamp.from(at) : null,
+                status == OrderStatus.COMPLETED ? Timestamp.from(at) : null,
                 status == OrderStatus.CANCELED ? Timestamp.from(at) : null, id);
     }
 
@@ -191,7 +193,7 @@ public class OrderRepository {
                 Payer.of(row.getString("payer")), row.getString("property_id"), row.getString("applicant_id"),
                 row.getString("original_requester_id"), applicationToken(row), row.getString("screening_policy_id"),
                 row.getObject("monthly_rent", Long.class), row.getTimestamp("created_at").toInstant(),
-                instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row));
+                instant(row.getTimestamp("pending_at")), instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row));
     }
 
     private static OrderPayment payment(ResultSet row) throws SQLException {

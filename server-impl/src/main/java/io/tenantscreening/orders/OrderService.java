@@ -13,6 +13,8 @@ import io.tenantscreening.properties.Property;
 import io.tenantscreening.requesters.OriginalRequester;
 import jakarta.inject.Singleton;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,10 +28,12 @@ public class OrderService {
 
     private final OrderRepository orders;
     private final ApplicationTokens tokens;
+    private final OrderChecks checks;
 
-    public OrderService(OrderRepository orders, ApplicationTokens tokens) {
+    public OrderService(OrderRepository orders, ApplicationTokens tokens, OrderChecks checks) {
         this.orders = orders;
         this.tokens = tokens;
+        this.checks = checks;
     }
 
     /**
@@ -48,25 +52,34 @@ public class OrderService {
         return orders.findByTokenDigest(LinkTokens.digest(token));
     }
 
+    /** A page of orders; the checks of all of them are read at once (one statement at most, {@link OrderChecks}). */
     @Connectable
     public Page<OrderView> list(Tenant tenant, PageRequest request, Set<Include> includes) {
         Page<OrderRepository.Listed> page = orders.page(tenant, request, includes);
+        Map<String, List<OrderCheck>> ofPage = checks.of(tenant, page.items().stream().map(OrderRepository.Listed::order).toList());
         return new Page<>(page.items().stream()
-                .map(row -> view(row.order(), includes, row.property(), row.applicant(), row.requester())).toList(),
+                .map(row -> view(row.order(), ofPage.get(row.order().id()), includes, row.property(), row.applicant(),
+                        row.requester())).toList(),
                 page.count(), page.next(), page.previous());
     }
 
     /** The order with this id as answered, in the caller's transaction; 404 when the tenant has none. */
     OrderView view(Tenant tenant, String id, Set<Include> includes) {
         OrderRepository.Listed row = orders.findById(tenant, id, includes).orElseThrow(() -> notFound(id));
-        return view(row.order(), includes, row.property(), row.applicant(), row.requester());
+        return view(tenant, row.order(), includes, row.property(), row.applicant(), row.requester());
     }
 
-    /** An order as answered, with the records its includes name. */
-    OrderView view(Order order, Set<Include> includes, Property property, Applicant applicant, OriginalRequester requester) {
+    /** An order as answered, with its checks and the records its includes name. */
+    OrderView view(Tenant tenant, Order order, Set<Include> includes, Property property, Applicant applicant,
+                   OriginalRequester requester) {
+        return view(order, checks.of(tenant, List.of(order)).get(order.id()), includes, property, applicant, requester);
+    }
+
+    private OrderView view(Order order, List<OrderCheck> checks, Set<Include> includes, Property property, Applicant applicant,
+                           OriginalRequester requester) {
         String url = order.status() == OrderStatus.WAITING_FOR_APPLICANT && order.applicationToken() != null
                 ? tokens.url(order.id(), order.applicationToken()) : null;
-        return new OrderView(order, url, includes,
+        return new OrderView(order, url, checks, includes,
                 includes.contains(Include.PROPERTY) ? property : null,
                 includes.contains(Include.APPLICANT) ? applicant : null,
                 includes.contains(Include.ORIGINAL_REQUESTER) ? requester : null);

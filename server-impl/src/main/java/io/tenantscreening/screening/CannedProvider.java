@@ -2,19 +2,29 @@ package io.tenantscreening.screening;
 
 import jakarta.inject.Singleton;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Test mode's provider of every check: answers at once with the canned outcome of the
  * applicant's SSN profile (see {@link OutcomeProfiles}), its records dated back from the
  * day of the screening, and a credit score of 712, certified by their furnishers for a last
- * name with the marker {@code [certified]}. Reports show {@code test}.
+ * name with the marker {@code [certified]}. Reports show {@code test}. Its typical
+ * turnarounds are the fixed durations of test mode's expected completion times (the
+ * contract's "Test mode" table), whatever the profile: integrators test against them.
  */
 @Singleton
 public class CannedProvider implements CreditProvider, EvictionProvider, CriminalProvider, IdentityProvider, IncomeProvider {
 
     static final String NAME = "test";
     private static final int CANNED_SCORE = 712;
+    private static final Map<CheckType, Duration> TURNAROUNDS = Map.of(
+            CheckType.CREDIT, Duration.ofMinutes(1),
+            CheckType.IDENTITY_VERIFICATION, Duration.ofMinutes(1),
+            CheckType.INCOME_VERIFICATION, Duration.ofMinutes(2),
+            CheckType.EVICTION, Duration.ofMinutes(3),
+            CheckType.CRIMINAL, Duration.ofMinutes(5));
 
     private final ReportDay day;
 
@@ -25,6 +35,11 @@ public class CannedProvider implements CreditProvider, EvictionProvider, Crimina
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Duration typicalTurnaround(CheckType check) {
+        return TURNAROUNDS.get(check);
     }
 
     @Override

@@ -40,6 +40,12 @@ public class SandboxProvider implements CreditProvider, EvictionProvider, Crimin
         return NAME;
     }
 
+    /** Its delay, for every check type: it answers exactly that long after the first question. */
+    @Override
+    public Duration typicalTurnaround(CheckType check) {
+        return delay;
+    }
+
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
         int score = LOWEST_SCORE + Math.floorMod(Objects.hash(subject.firstName(), subject.lastName(), subject.dob()), SCORE_RANGE);

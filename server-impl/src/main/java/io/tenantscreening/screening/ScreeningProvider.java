@@ -1,5 +1,6 @@
 package io.tenantscreening.screening;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -21,6 +22,14 @@ public interface ScreeningProvider {
 
     /** The name reports show and configuration uses. */
     String name();
+
+    /**
+     * How long this provider typically takes to answer a check of this type, from the first
+     * question: what a pending check is expected to take until the provider says when it will
+     * answer (the contract's "Expected completion times"). For live orders the operator may
+     * set another per check type ({@link ScreeningProviders#typicalTurnaround}).
+     */
+    Duration typicalTurnaround(CheckType check);
 
     /**
      * Verifies again, as a whole, a check this provider reported and the applicant disputes

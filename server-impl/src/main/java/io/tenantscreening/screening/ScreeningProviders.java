@@ -4,9 +4,11 @@ import io.micronaut.context.env.Environment;
 import io.tenantscreening.common.Mode;
 import jakarta.inject.Singleton;
 
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -16,14 +18,20 @@ import java.util.stream.Collectors;
  * {@code screening.providers.live.<check-type>} ({@code sandbox} unless an operator installs
  * another implementation of that check type's interface and names it). The service refuses
  * to start when a configured name offers no such check.
+ *
+ * <p>Also how long each provider typically takes: what it declares, or for the live provider
+ * of a check type, {@code screening.providers.turnaround.<check-type>} when the operator set
+ * it (a positive duration; the service refuses to start on anything else).
  */
 @Singleton
 public class ScreeningProviders {
 
     private static final String LIVE = "screening.providers.live.";
+    private static final String TURNAROUND = "screening.providers.turnaround.";
 
     private final Map<CheckType, Map<String, ? extends ScreeningProvider>> offering = new EnumMap<>(CheckType.class);
     private final Map<CheckType, String> live = new EnumMap<>(CheckType.class);
+    private final Map<CheckType, Duration> liveTurnaround = new EnumMap<>(CheckType.class);
 
     public ScreeningProviders(List<CreditProvider> credit, List<EvictionProvider> eviction, List<CriminalProvider> criminal,
                               List<IdentityProvider> identity, List<IncomeProvider> income, Environment environment) {
@@ -40,7 +48,36 @@ public class ScreeningProviders {
                         + " checks are " + offering.get(check).keySet());
             }
             live.put(check, name);
+            turnaround(environment, TURNAROUND + check.value().replace('_', '-')).ifPresent(set -> liveTurnaround.put(check, set));
         }
+    }
+
+    /** The operator's turnaround under this key: empty when not set (or blank). */
+    private static Optional<Duration> turnaround(Environment environment, String key) {
+        Optional<String> text = environment.getProperty(key, String.class).filter(value -> !value.isBlank());
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        Duration duration = environment.convert(text.get().trim(), Duration.class)
+                .filter(value -> value.compareTo(Duration.ZERO) > 0)
+                .orElseThrow(() -> new IllegalStateException(key + " is '" + text.get()
+                        + "': a positive duration such as 90s, 30m, 4h or 2d, or empty for what the provider declares"));
+        return Optional.of(duration);
+    }
+
+    /**
+     * How long the named provider typically takes over this check type: in live mode the
+     * operator's setting for the check type's live provider when there is one, else what the
+     * provider declares (a check asked of a provider configured before keeps that provider's;
+     * one asked of a provider no longer installed, which cannot answer until it is installed
+     * again, is given the check type's live provider's, so that reading an order never fails).
+     */
+    public Duration typicalTurnaround(Mode mode, CheckType check, String providerName) {
+        String name = offering.get(check).containsKey(providerName) ? providerName : live.get(check);
+        if (mode == Mode.LIVE && name.equals(live.get(check)) && liveTurnaround.containsKey(check)) {
+            return liveTurnaround.get(check);
+        }
+        return offering.get(check).get(name).typicalTurnaround(check);
     }
 
     /** The name of the provider that answers this check of the mode's orders. */

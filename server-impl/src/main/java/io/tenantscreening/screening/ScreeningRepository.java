@@ -6,11 +6,17 @@ import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 
-/** Table screening_checks: the checks of pending orders, within one tenant. */
+/**
+ * Table screening_checks: the checks of pending orders, within one tenant; and how long the
+ * screening queue (the screenings of scheduled_tasks) keeps screenings waiting.
+ */
 @Singleton
 public class ScreeningRepository {
 
@@ -25,16 +31,28 @@ public class ScreeningRepository {
     }
 
     /**
-     * What a step learnt of one check: still open (with the provider's reference) or complete
-     * (with its findings and their certifications).
+     * What a step learnt of one check: still open (with the provider's reference, and the time
+     * it said it would answer when it answers later) or complete (with its findings and their
+     * certifications).
      */
     record CheckState(CheckType type, String provider, Instant requestedAt, String reference, Findings findings,
-                      List<Certification> certified) {
+                      List<Certification> certified, Instant answerExpectedAt) {
 
-        /** A check not answered yet. */
+        /** A check not answered yet, of which its provider has said nothing more. */
         CheckState(CheckType type, String provider, Instant requestedAt, String reference) {
-            this(type, provider, requestedAt, reference, null, List.of());
+            this(type, provider, requestedAt, reference, null, List.of(), null);
         }
+    }
+
+    /** A check of a pending order as its expected completion time needs it; {@code answerExpectedAt} null unless its provider said. */
+    record Asked(String orderId, CheckType type, boolean complete, String provider, Instant requestedAt, Instant answerExpectedAt) {
+    }
+
+    /**
+     * The stored checks of some orders, and when the screening that has waited longest for a
+     * worker became due (null when none is waiting).
+     */
+    record Progress(Instant oldestWaitingSince, List<Asked> checks) {
     }
 
     private final TenantJdbc jdbc;
@@ -51,6 +69,28 @@ public class ScreeningRepository {
     }
 
     /**
+     * The stored checks of these orders, with the screening queue's oldest waiting screening
+     * ({@code screeningTask} work due by {@code now} that no worker has taken yet), in one
+     * statement whatever the number of orders. The queue is the whole service's, every tenant's.
+     */
+    Progress progress(Tenant tenant, Collection<String> orderIds, String screeningTask, Instant now) {
+        List<QueueRow> rows = jdbc.query(tenant, "SELECT queue.oldest, c.order_id, c.check_type, c.status, c.provider, "
+                        + "c.requested_at, c.answer_expected_at FROM (SELECT min(execution_time) AS oldest FROM scheduled_tasks "
+                        + "WHERE task_name = ? AND NOT picked AND execution_time <= ?) queue "
+                        + "LEFT JOIN screening_checks c ON {tenant:c} AND c.order_id = ANY (?)",
+                row -> new QueueRow(instant(row.getTimestamp("oldest")), row.getString("order_id") == null ? null
+                        : new Asked(row.getString("order_id"), CheckType.of(row.getString("check_type")),
+                        row.getString("status").equals("complete"), row.getString("provider"),
+                        row.getTimestamp("requested_at").toInstant(), instant(row.getTimestamp("answer_expected_at")))),
+                screeningTask, now, orderIds);
+        return new Progress(rows.get(0).oldest(), rows.stream().map(QueueRow::check).filter(Objects::nonNull).toList());
+    }
+
+    /** A row of {@link #progress}: the queue's one row, joined with each check found (none: a row without a check). */
+    private record QueueRow(Instant oldest, Asked check) {
+    }
+
+    /**
      * Stores what one step learnt, in one statement: new checks are added, open ones get
      * their reference or their findings. A check that is already complete stays as it is.
      */
@@ -58,7 +98,7 @@ public class ScreeningRepository {
         List<String> rows = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         for (CheckState check : checks) {
-            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)");
+            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)");
             boolean complete = check.findings() != null;
             parameters.addAll(List.of(orderId, check.type().value(), complete ? "complete" : "requested", check.provider()));
             parameters.add(check.reference());
@@ -67,13 +107,15 @@ public class ScreeningRepository {
             parameters.add(complete && !check.certified().isEmpty() ? FindingsJson.write(check.certified()) : null);
             parameters.add(check.requestedAt());
             parameters.add(complete ? now : null);
+            parameters.add(complete ? null : check.answerExpectedAt());
         }
         jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
-                + "provider_reference, result, details, certifications, requested_at, completed_at) VALUES " + String.join(", ", rows)
-                + " ON CONFLICT (order_id, check_type) DO UPDATE SET status = excluded.status, "
+                + "provider_reference, result, details, certifications, requested_at, completed_at, answer_expected_at) VALUES "
+                + String.join(", ", rows) + " ON CONFLICT (order_id, check_type) DO UPDATE SET status = excluded.status, "
                 + "provider_reference = excluded.provider_reference, result = excluded.result, details = excluded.details, "
-                + "certifications = excluded.certifications, "
-                + "completed_at = excluded.completed_at WHERE screening_checks.status = 'requested'", parameters.toArray());
+                + "certifications = excluded.certifications, completed_at = excluded.completed_at, "
+                + "answer_expected_at = excluded.answer_expected_at WHERE screening_checks.status = 'requested'",
+                parameters.toArray());
     }
 
     private static Check read(ResultSet row) throws SQLException {
@@ -84,5 +126,9 @@ public class ScreeningRepository {
                 row.getString("provider_reference"), details == null ? null : FindingsJson.read(type, details),
                 certifications == null ? List.of() : FindingsJson.readCertifications(certifications),
                 row.getTimestamp("requested_at").toInstant());
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
     }
 }

@@ -239,10 +239,11 @@ public class ScreeningService {
             Answer<? extends Findings> answer = answers.get(check.type());
             if (answer instanceof Answer.Done<? extends Findings> done) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today), done.certified()));
+                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today), done.certified(),
+                        null));
             } else if (answer instanceof Answer.Later<? extends Findings> later) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        later.reference()));
+                        later.reference(), null, List.of(), later.askAgainAt()));
                 askAgain = askAgain == null || later.askAgainAt().isBefore(askAgain) ? later.askAgainAt() : askAgain;
             }
         }

@@ -37,7 +37,8 @@ final class CopyFixtures {
 
     static Order order(String packageSlug, List<String> addOns) {
         return new Order("ord_1", Mode.LIVE, OrderStatus.COMPLETED, packageSlug, addOns, Payer.ORGANIZATION, "pr_1", "ap_1", null,
-                null, null, null, Instant.parse("2026-11-20T10:00:00Z"), Instant.parse("2026-11-25T15:04:00Z"), null, null);
+                null, null, null, Instant.parse("2026-11-20T10:00:00Z"), Instant.parse("2026-11-20T10:00:00Z"),
+                Instant.parse("2026-11-25T15:04:00Z"), null, null);
     }
 
     static ReportCopyRepository.Link link(String email, Instant expiresAt) {
@@ -46,7 +47,7 @@ final class CopyFixtures {
 
     static ReportCopy copy(Report report, Applicant applicant, Property property, Order order) {
         return new ReportCopy(link(applicant.email(), LINK_MADE.plus(java.time.Duration.ofDays(60))), report,
-                new OrderView(order, null, Set.of(Include.PROPERTY, Include.APPLICANT, Include.ORIGINAL_REQUESTER), property,
+                new OrderView(order, null, List.of(), Set.of(Include.PROPERTY, Include.APPLICANT, Include.ORIGINAL_REQUESTER), property,
                         applicant, null), "Acme Property Management", new ReportPdf.ApplicantFile(List.of(), LINK_MADE));
     }
 }

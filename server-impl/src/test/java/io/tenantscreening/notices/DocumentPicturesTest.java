@@ -94,10 +94,10 @@ class DocumentPicturesTest {
 
     private static OrderView order() {
         Order order = new Order("ord_test_1", Mode.TEST, OrderStatus.COMPLETED, "essential", List.of(), Payer.ORGANIZATION,
-                "prop_test_1", "ap_test_1", null, null, null, null, AT, AT, null, null);
+                "prop_test_1", "ap_test_1", null, null, null, null, AT, AT, AT, null, null);
         Applicant applicant = new Applicant("ap_test_1", "Jamie", "Rivera", "jamie.rivera@example.com", LocalDate.of(1990, 4, 12),
                 null, "0005", AT);
         Property property = new Property("prop_test_1", "Oak Court", "12 Oak Street", "#4B", "Austin", "TX", "78701", AT);
-        return new OrderView(order, null, Set.of(), property, applicant, null);
+        return new OrderView(order, null, List.of(), Set.of(), property, applicant, null);
     }
 }

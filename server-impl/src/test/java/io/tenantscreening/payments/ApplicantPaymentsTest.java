@@ -92,7 +92,7 @@ class ApplicantPaymentsTest {
 
     private static Order order(OrderPayment payment) {
         return new Order("ord_1", Mode.LIVE, OrderStatus.WAITING_FOR_APPLICANT, "essential", List.of(),
-                payment == null ? Payer.ORGANIZATION : Payer.APPLICANT, "pr_1", "ap_1", null, null, null, null, NOW, null, null, payment);
+                payment == null ? Payer.ORGANIZATION : Payer.APPLICANT, "pr_1", "ap_1", null, null, null, null, NOW, null, null, null, payment);
     }
 
     private static BuiltInCheckout builtIn(String keys) {

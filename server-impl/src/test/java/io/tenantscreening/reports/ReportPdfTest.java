@@ -184,11 +184,11 @@ class ReportPdfTest {
     private static OrderView order() {
         Order order = new Order("ord_test_1", Mode.TEST, OrderStatus.COMPLETED, "complete",
                 List.of("identity_verification", "income_verification"), Payer.ORGANIZATION, "prop_test_1", "ap_test_1", null, null,
-                null, null, WINTER, WINTER, null, null);
+                null, null, WINTER, WINTER, WINTER, null, null);
         Applicant applicant = new Applicant("ap_test_1", "Jamie", "Rivera", "jamie.rivera@example.com", LocalDate.of(1990, 4, 12),
                 null, "0007", WINTER);
         Property property = new Property("prop_test_1", "Oak Court", "12 Oak Street", "#4B", "Austin", "TX", "78701", WINTER);
-        return new OrderView(order, null, Set.of(), property, applicant, null);
+        return new OrderView(order, null, List.of(), Set.of(), property, applicant, null);
     }
 
     private static List<String> lines(byte[] pdf) throws IOException {

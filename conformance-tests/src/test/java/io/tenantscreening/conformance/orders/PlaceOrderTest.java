@@ -41,7 +41,7 @@ class PlaceOrderTest {
 
     private static final List<String> ORDER_FIELDS = List.of("id", "object", "live_mode", "status", "package", "add_on_products",
             "payer", "payment", "property_id", "applicant_id", "original_requester_id", "application_url", "screening_policy_id",
-            "monthly_rent", "created_at", "completed_at", "canceled_at");
+            "monthly_rent", "checks", "created_at", "completed_at", "canceled_at");
 
     @Fresh
     private TestTenant tenant;

@@ -10,6 +10,7 @@ import io.tenantscreening.screening.ScreeningSubject;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,15 +26,24 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code Outage}: fails (throws) until a test calls {@link #endOutage()};</li>
  *   <li>{@code Hanging}: the first question never gets an answer (it waits until interrupted);</li>
  *   <li>{@code Later}: the first question is taken in with a reference, the answer comes when asked again with it;</li>
+ *   <li>{@code Slow}: taken in with a reference, to be answered an hour after the first question
+ *       ({@link #SLOW}); until then every question is answered with that time again;</li>
+ *   <li>{@code Failing}: fails (throws) whenever asked;</li>
  *   <li>anyone else: an income of $4,800.00 at once.</li>
  * </ul>
- * A disputed income check it upholds at once.
+ * A disputed income check it upholds at once. It declares a typical turnaround of a day
+ * ({@link #DECLARED_TURNAROUND}), which the test server's configuration corrects to
+ * {@link TestServer#INCOME_TURNAROUND} (the operator's setting of docs/operators.md#orders-and-screening).
  */
 @Singleton
 @Requires(property = "test.scripted-provider", value = "true")
 public class ScriptedIncomeProvider implements IncomeProvider {
 
     static final String NAME = "scripted";
+    /** How long after the first question a {@code Slow} applicant's income is answered. */
+    public static final Duration SLOW = Duration.ofHours(1);
+    /** The typical turnaround this provider declares. */
+    public static final Duration DECLARED_TURNAROUND = Duration.ofDays(1);
     /** Opened by no one: a question waiting on it hangs, as a provider that never answers does, until interrupted. */
     private static final CountDownLatch NEVER = new CountDownLatch(1);
 
@@ -49,6 +59,11 @@ public class ScriptedIncomeProvider implements IncomeProvider {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Duration typicalTurnaround(CheckType check) {
+        return DECLARED_TURNAROUND;
     }
 
     @Override
@@ -72,6 +87,10 @@ public class ScriptedIncomeProvider implements IncomeProvider {
                     }
                 }
             }
+            case "Slow" -> {
+                return new Answer.Later<>(asked.firstAskedAt().plus(SLOW), "scripted-" + subject.applicantId());
+            }
+            case "Failing" -> throw new IllegalStateException("scripted failure");
             case "Later" -> {
                 if (asked.reference() == null) {
                     return new Answer.Later<>(clock.instant().plusMillis(300), "scripted-" + subject.applicantId());

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -28,6 +29,8 @@ public final class TestServer {
     public static final String AGENCY_NAME = "Fictitious Test Reporting Agency";
     public static final String AGENCY_ADDRESS = "1 Test Plaza, Suite 99, Austin, TX 78701";
     public static final String AGENCY_PHONE = "1-800-555-0199";
+    /** The typical turnaround of live income checks (LIVE_TURNAROUND_INCOME_VERIFICATION), set over what ScriptedIncomeProvider declares. */
+    public static final Duration INCOME_TURNAROUND = Duration.ofSeconds(2);
 
     private static Instance shared;
     private static Instance own;
@@ -149,6 +152,7 @@ public final class TestServer {
             properties.put("screening.providers.sandbox.delay", "1s");
             properties.put("screening.providers.timeout", "1s");
             properties.put("screening.providers.live.income-verification", "scripted");
+            properties.put("screening.providers.turnaround.income-verification", INCOME_TURNAROUND.toSeconds() + "s");
             properties.put("test.scripted-provider", "true");
             // Invitations go to real servers in this JVM: email over SMTP to GreenMail
             // (Mailbox), text messages over HTTP to a Twilio stand-in (SmsGateway). Pages
