@@ -198,6 +198,6 @@ class AfterDisputeNoticesTest {
     private static Dispute resolved(Dispute.ResolvedBy by, Dispute.Item... items) {
         return new Dispute("dsp_test_1", Mode.TEST, "ord_test_1", "rpt_test_1", 1, Dispute.Status.RESOLVED, List.of(items),
                 "Not mine.", Instant.parse("2026-11-25T15:04:00Z"), Instant.parse("2026-12-25T15:04:00Z"),
-                Instant.parse("2026-12-01T10:00:00Z"), by, 2);
+                Instant.parse("2026-12-01T10:00:00Z"), by, 2, null);
     }
 }
