@@ -135,7 +135,8 @@ class SeveralDisputesTest {
      * docs/integrators.md#several-disputes-of-one-report, "What one resolution removes is
      * decided for every dispute that names it": a record whose check's findings another dispute
      * deleted is deleted for the dispute naming it, which is resolved in the same step with the
-     * same version of the report and an outcome email of its own (FCRA 611(a)(5)(A), 611(a)(6)).
+     * same version of the report, a dispute.resolved and an outcome email of its own (FCRA
+     * 611(a)(5)(A), 611(a)(6)).
      */
     @Test
     void whatOneDisputeDeletesIsDeletedForAnotherThatNamesIt() {
@@ -156,6 +157,10 @@ class SeveralDisputesTest {
         assertThat(report.get("checks").get(1).get("findings_deleted").asBoolean()).isTrue();
         assertThat(Screenings.eventsOf(key, report.get("id").asText())).extracting(event -> event.get("type").asText())
                 .containsExactly("report.completed", "report.disputed", "report.updated");
+        for (String dispute : List.of(record, whole)) {
+            assertThat(Screenings.eventsOf(key, dispute)).extracting(event -> event.get("type").asText())
+                    .containsExactly("dispute.created", "dispute.resolved");
+        }
         assertThat(await("two outcome emails to " + email).until(() -> Mailbox.to(email).stream()
                 .filter(mail -> mail.subject().equals("The outcome of your dispute of your screening report")).toList(),
                 mails -> mails.size() >= 2)).hasSize(2);
