@@ -10,6 +10,7 @@ import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.OwnDatabase;
+import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestServer;
@@ -135,8 +136,9 @@ class SeveralDisputesTest {
      * docs/integrators.md#several-disputes-of-one-report, "What one resolution removes is
      * decided for every dispute that names it": a record whose check's findings another dispute
      * deleted is deleted for the dispute naming it, which is resolved in the same step with the
-     * same version of the report, a dispute.resolved and an outcome email of its own (FCRA
-     * 611(a)(5)(A), 611(a)(6)).
+     * same version of the report, a dispute.resolved and an outcome email of its own, and the
+     * description of its reinvestigation says another dispute removed the record (FCRA
+     * 611(a)(5)(A), 611(a)(6), 611(a)(7)).
      */
     @Test
     void whatOneDisputeDeletesIsDeletedForAnotherThatNamesIt() {
@@ -164,6 +166,12 @@ class SeveralDisputesTest {
         assertThat(await("two outcome emails to " + email).until(() -> Mailbox.to(email).stream()
                 .filter(mail -> mail.subject().equals("The outcome of your dispute of your screening report")).toList(),
                 mails -> mails.size() >= 2)).hasSize(2);
+        String url = Api.post("/test_helpers/orders/" + order + "/report_copy_link").key(key).send().json().get("url").asText();
+        Pages browser = Pages.client();
+        browser.post(url + "/description", Pages.fields("form_token", browser.get(url).formToken(), "dispute", record));
+        assertThat(await("the description of dispute " + record).until(() -> Mailbox.to(email).stream()
+                .filter(mail -> mail.subject().equals("How we reinvestigated your dispute")).toList(), mails -> !mails.isEmpty())
+                .get(0).text()).contains("the reinvestigation of another of your disputes removed it from your report");
     }
 
     /**
