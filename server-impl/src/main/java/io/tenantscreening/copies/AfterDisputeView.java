@@ -1,9 +1,11 @@
 package io.tenantscreening.copies;
 
 import io.tenantscreening.disputes.AfterDisputes;
+import io.tenantscreening.disputes.Dispute;
 import io.tenantscreening.disputes.DisputeEmails;
 import io.tenantscreening.disputes.EarlierRecipients;
 import io.tenantscreening.reports.ReportSections;
+import io.tenantscreening.screening.Reinvestigation;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -16,14 +18,15 @@ import java.util.regex.Pattern;
 /**
  * A resolved dispute of the report as the copy's page shows it (template
  * views/pages/my-report.html, section "after-disputes"): when it was opened and resolved, what
- * became of each item, the request for how it was reinvestigated (FCRA section 611(a)(7)), and
- * the earlier recipients of what it deleted as checkboxes ({@code recipient-<report id>}),
- * each with the day its organisation was told, if it was (611(d)). Dates in the agency's time
- * zone.
+ * became of each item, the request for how it was reinvestigated (FCRA section 611(a)(7)), the
+ * earlier recipients of what it deleted as checkboxes ({@code recipient-<report id>}), each
+ * with the day its organisation was told, if it was (611(d)), and what of it stayed in the
+ * report, about which the applicant may file one statement of dispute (611(b)): the statement
+ * and its day once filed, the form until then. Dates in the agency's time zone.
  */
 public record AfterDisputeView(String id, String openedOn, String resolvedOn, List<String> outcomes, String descriptionDueOn,
                                String descriptionSentOn, boolean descriptionRequested, boolean deletedAny,
-                               List<RecipientChoice> recipients) {
+                               List<RecipientChoice> recipients, List<String> stayed, String statement, String statementFiledOn) {
 
     private static final Pattern RECIPIENT = Pattern.compile("recipient-(rpt_[A-Za-z0-9_]{1,60})");
 
@@ -38,7 +41,16 @@ public record AfterDisputeView(String id, String openedOn, String resolvedOn, Li
                 resolved.description() == null || resolved.description().sentAt() == null ? null
                         : day(resolved.description().sentAt(), zone),
                 resolved.description() != null, resolved.deletedAny(),
-                resolved.recipients().stream().map(recipient -> choice(recipient, zone)).toList());
+                resolved.recipients().stream().map(recipient -> choice(recipient, zone)).toList(),
+                resolved.dispute().items().stream().filter(Dispute.Item::stayed).map(AfterDisputeView::stayed).toList(),
+                resolved.dispute().statement() == null ? null : resolved.dispute().statement().text(),
+                resolved.dispute().statement() == null ? null : day(resolved.dispute().statement().filedAt(), zone));
+    }
+
+    /** A disputed record or check that stayed in the report, and how: confirmed as reported, or corrected. */
+    private static String stayed(Dispute.Item item) {
+        return DisputeEmails.what(item) + (item.outcome() == Reinvestigation.Outcome.UPHELD ? ": confirmed as reported"
+                : ": corrected");
     }
 
     /** Whether some recipient listed has not been told yet. */

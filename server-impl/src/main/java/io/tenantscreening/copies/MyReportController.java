@@ -41,9 +41,11 @@ import java.util.TreeSet;
  * {@code /apply} refuses one ({@link ReportCopyPages#find}); an expired link's page (410)
  * offers a new link, which {@code POST /my-report/{token}/renew} emails to the address the
  * expired one went to, never onto the page. {@code POST /my-report/{token}/dispute} opens the
- * applicant's dispute of records of the report ({@link DisputeService#open}); after a dispute
- * is resolved, {@code POST /my-report/{token}/description} asks how it was reinvestigated and
- * {@code POST /my-report/{token}/recipients} has earlier recipients told of what it deleted.
+ * applicant's dispute of records of the report ({@link DisputeService#open}), whether or not
+ * others are open; after a dispute is resolved, {@code POST /my-report/{token}/description} asks
+ * how it was reinvestigated, {@code POST /my-report/{token}/recipients} has earlier recipients
+ * told of what it deleted, and {@code POST /my-report/{token}/statement} files the applicant's
+ * statement of dispute about what stayed ({@link DisputeService#fileStatement}, FCRA section 611(b)).
  */
 @Controller(MyReportController.PATH)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -131,14 +133,11 @@ public class MyReportController {
                 String pointer = entry.source() == null || entry.source().pointer() == null ? "" : entry.source().pointer();
                 if (pointer.equals("/dispute/reason")) {
                     errors.putIfAbsent("reason", entry.detail());
-                } else if (pointer.startsWith("/dispute/items")) {
+                } else {
                     errors.putIfAbsent("records", records.isEmpty() ? "Tick at least one check or record to dispute."
                             : refused.errors().stream().map(ErrorEntry::detail).filter(detail -> detail.contains("not both"))
                             .findFirst().map(both -> "Tick a check as a whole or some of its records, not both.")
                             .orElse("Tick only checks and records shown on this page."));
-                } else {
-                    errors.putIfAbsent("dispute", "Parts of this report are being looked into already. "
-                            + "You can dispute again once you have the outcome.");
                 }
             }
             return pages.report(token, found.link(), Map.of("disputeErrors", errors, "reason",
@@ -214,6 +213,46 @@ public class MyReportController {
         }
         return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
                 "We have told those you ticked that what was removed from your file is no longer in it.")));
+    }
+
+    /**
+     * The applicant files their statement of dispute (FCRA section 611(b)) on a resolved dispute
+     * of their report from the block of that dispute ({@code dispute}, its id; {@code statement}).
+     * Filed: the page again, saying so, with the statement in the block. Refused: the page again
+     * (422) with what to fix in that block, the statement kept in its form; a dispute that is not
+     * one of this report is 404.
+     */
+    @Post("/{token}/statement")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> statement(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        String dispute = fields.getOrDefault("dispute", "");
+        String statement = fields.getOrDefault("statement", "");
+        try {
+            disputes.fileStatement(found.link().tenant(), dispute, found.link().orderId(), statement);
+        } catch (ApiException refused) {
+            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                return pages.errors().page(refused.status(), RequestIds.of(request));
+            }
+            ErrorEntry error = refused.errors().get(0);
+            boolean ofTheText = error.source() != null && "/statement".equals(error.source().pointer());
+            return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true,
+                    "text", ofTheText ? error.detail() : "This dispute takes no statement: a dispute takes one, once it is resolved, "
+                    + "about what of it stayed in your report."), "statementText", statement))
+                    .status(HttpStatus.UNPROCESSABLE_ENTITY);
+        }
+        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                "Your statement is added to your report. Every report about you that contains what it is about will include it.")));
     }
 
     @Post("/{token}/renew")

@@ -38,7 +38,7 @@ public record ReportCopyPage(String token, List<String> agency, String result, b
                 applicant.fullName(), applicant.email(),
                 applicant.ssnLastFour() == null ? "none on file" : "XXX-XX-" + applicant.ssnLastFour(),
                 applicant.dob() == null ? "not collected" : ReportSections.day(applicant.dob()), propertyLines,
-                ReportSections.checks(copy.report()),
+                ReportSections.checks(copy.report(), zone),
                 ReportSections.procurements(copy.file().procurements(), copy.file().asOf(), zone, agencyName));
     }
 

@@ -9,6 +9,7 @@ import io.micronaut.http.MutableHttpResponse;
 import io.tenantscreening.agency.AgencySettings;
 import io.tenantscreening.apply.ClientAddresses;
 import io.tenantscreening.disputes.AfterDisputes;
+import io.tenantscreening.disputes.DisputeService;
 import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.apply.WrongTokenLimiter;
 import io.tenantscreening.notices.RightsSummary;
@@ -90,7 +91,8 @@ public class ReportCopyPages {
      * dispute form's: {@code disputeErrors}, by field, and {@code disputeOpened}, the date by
      * which the dispute is answered; and {@code afterDisputesStatus}, a message for the block
      * of one resolved dispute: {@code dispute}, its id, {@code text}, and {@code error}, true
-     * when it is an error).
+     * when it is an error; and {@code statementText}, the statement of dispute the applicant
+     * wrote, kept in the form of that block when it could not be filed).
      */
     public MutableHttpResponse<String> report(String token, ReportCopyRepository.Link link, Map<String, Object> variables) {
         Context context = new Context(Locale.US);
@@ -106,6 +108,9 @@ public class ReportCopyPages {
         context.setVariable("afterDisputes", afterDisputes.of(link.tenant(), link.orderId()).stream()
                 .map(resolved -> AfterDisputeView.of(resolved, agency.getTimeZone())).toList());
         context.setVariable("afterDisputesStatus", Map.of());
+        context.setVariable("statementText", "");
+        context.setVariable("statementWords", DisputeService.STATEMENT_WORDS);
+        context.setVariable("helpPhone", agency.getPhone() == null || agency.getPhone().isBlank() ? null : agency.getPhone());
         context.setVariables(variables);
         return html(HttpStatus.OK, templates.process("pages/my-report", context));
     }

@@ -5,6 +5,7 @@ import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.email.EmailMessage;
 import io.tenantscreening.reports.ReportSections;
 import io.tenantscreening.screening.Findings;
+import io.tenantscreening.screening.Reinvestigation;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
@@ -54,11 +55,18 @@ public class DisputeDescriptionEmails {
         return new EmailMessage(applicant.email(), SUBJECT, text, html, List.of());
     }
 
-    /** One item: the provider asked, the furnisher it contacted (or that it named none), and what came of it. */
+    /**
+     * One item: the provider asked, the furnisher it contacted (or that it named none), and what
+     * came of it; or that another of the consumer's disputes had it removed first.
+     */
     static String line(Dispute.Item item, DisputeProcedure.Step step, Dispute.ResolvedBy by, int reinvestigationDays) {
+        if (step.removed()) {
+            return DisputeEmails.what(item) + ": the reinvestigation of another of your disputes removed it from your report "
+                    + "before this one ended, so it was not verified again.";
+        }
         String asked = DisputeEmails.what(item) + ": we asked " + step.provider() + ", the screening provider that reported it, to "
                 + "verify it again.";
-        if (by == Dispute.ResolvedBy.DEADLINE) {
+        if (by == Dispute.ResolvedBy.DEADLINE && item.outcome() == Reinvestigation.Outcome.DELETED) {
             return asked + " It did not verify it within the " + reinvestigationDays + "-day reinvestigation period, so it was "
                     + "removed from your report.";
         }

@@ -19,9 +19,10 @@ import java.util.Locale;
  * became of it in plain words; (ii) the report as it now stands, based on the file as revised,
  * as a PDF attachment; (iii) that a description of how it was reinvestigated, with the business
  * name, address and telephone number of each furnisher contacted, is sent on request (within
- * 15 days, 611(a)(7)); (iv) the right to add a statement to the file (611(b)); and (v) the
- * right to have earlier recipients told of a deletion or a statement (611(d)). The last three
- * are done on the consumer's copy of their report, which the email links to.
+ * 15 days, 611(a)(7)); (iv) the right to add a statement to the file (611(b)), with the address
+ * of the statement form of this dispute when something it named stayed in the report; and (v)
+ * the right to have earlier recipients told of a deletion or a statement (611(d)). The last
+ * three are done on the consumer's copy of their report, which the email links to.
  */
 @Singleton
 public class DisputeEmails {
@@ -55,7 +56,10 @@ public class DisputeEmails {
                         + "including the business name and address of each furnisher of information we contacted and its "
                         + "telephone number where we have it, within 15 days of your request.",
                 "Add a statement: you have the right to add a short statement to your file saying why you dispute the "
-                        + "accuracy or completeness of information in it (FCRA section 611(b)).",
+                        + "accuracy or completeness of information in it (FCRA section 611(b))." + (dispute.takesStatement()
+                        ? " Write it, in at most " + StatementOfDispute.MOST_WORDS + " words, about what stayed in your report, "
+                        + "and every report about you that contains it will include your statement from now on: " + copyPage
+                        + "#statement-" + dispute.id() : ""),
                 "Have others told: you have the right to ask us to tell anyone you choose who received a report about you in "
                         + "the past " + RECIPIENT_MONTHS + " months that contained information we removed, or that you dispute in "
                         + "a statement (FCRA section 611(d)). The law counts two years for reports used for employment; this "
@@ -76,7 +80,7 @@ public class DisputeEmails {
     }
 
     /** A disputed record or check in words: "The eviction record filed …" or "Your credit check". */
-    static String what(Dispute.Item item) {
+    public static String what(Dispute.Item item) {
         if (item.wholeCheck()) {
             return "Your " + ReportSections.title(item.check().value()).toLowerCase(Locale.US) + " check";
         }

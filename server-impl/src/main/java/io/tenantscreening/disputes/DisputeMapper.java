@@ -5,6 +5,7 @@ import io.tenantscreening.api.model.DisputedCheck;
 import io.tenantscreening.api.model.DisputedRecord;
 import io.tenantscreening.api.model.DisputeItem;
 import io.tenantscreening.api.model.DisputeList;
+import io.tenantscreening.api.model.DisputeStatement;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.lists.ListLinks;
@@ -14,7 +15,10 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** Disputes as the API shows them. */
+/**
+ * Disputes as the API shows them: each item's outcome only once the dispute is resolved (an
+ * item another dispute's resolution decided early shows none until then), and the statement.
+ */
 @Singleton
 public class DisputeMapper {
 
@@ -32,11 +36,13 @@ public class DisputeMapper {
                 .reportId(dispute.reportId())
                 .reportVersion(dispute.reportVersion())
                 .status(dispute.status().value())
-                .items(dispute.items().stream().map(this::item).toList())
+                .items(dispute.items().stream().map(item -> item(item, dispute.status() == Dispute.Status.RESOLVED)).toList())
                 .reason(dispute.reason())
                 .createdAt(dispute.createdAt())
                 .deadline(dispute.deadline())
-                .resolvedAt(dispute.resolvedAt());
+                .resolvedAt(dispute.resolvedAt())
+                .statement(dispute.statement() == null ? null
+                        : new DisputeStatement().text(dispute.statement().text()).filedAt(dispute.statement().filedAt()));
     }
 
     /** The dispute's JSON, as the API shows it. */
@@ -59,14 +65,14 @@ public class DisputeMapper {
                 .data(page.items().stream().map(this::toApi).toList());
     }
 
-    private DisputeItem item(Dispute.Item item) {
+    private DisputeItem item(Dispute.Item item, boolean resolved) {
         try {
             return new DisputeItem()
                     .check(item.check().value())
                     .record(item.record())
                     .disputedRecord(item.wholeCheck() ? null : json.readValue(item.disputed(), DisputedRecord.class))
                     .disputedCheck(item.wholeCheck() ? json.readValue(item.disputed(), DisputedCheck.class) : null)
-                    .outcome(item.outcome() == null ? null : item.outcome().value());
+                    .outcome(resolved ? item.outcome().value() : null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

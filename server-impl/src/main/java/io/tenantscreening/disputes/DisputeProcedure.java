@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.screening.Findings;
-import io.tenantscreening.screening.Reinvestigation;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -18,7 +17,9 @@ import java.util.List;
  * be told (FCRA section 611(a)(6)(B)(iii) and (a)(7)): the provider the service asked to verify
  * it again (the one that reported the check), and the furnisher of the information that
  * provider contacted, with the business name and address and the telephone number the provider
- * gave (none when it named no furnisher, or did not answer before the period ended).
+ * gave (none when it named no furnisher, did not answer before the period ended, or another
+ * dispute's resolution removed the item). An item another dispute reinvestigated for both
+ * (a shared item) has that dispute's step.
  */
 final class DisputeProcedure {
 
@@ -27,18 +28,29 @@ final class DisputeProcedure {
     private DisputeProcedure() {
     }
 
-    /** One item's reinvestigation: the provider asked and the furnisher it contacted (null when none was named). */
-    record Step(String provider, Findings.Source furnisher) {
+    /**
+     * One item's reinvestigation: the provider asked and the furnisher it contacted (null when
+     * none was named); {@code removed} when another dispute's resolution removed the item from
+     * the report before this reinvestigation decided it.
+     */
+    record Step(String provider, Findings.Source furnisher, boolean removed) {
+
+        /** The step of an item this reinvestigation, or the one of another dispute naming it too, decided. */
+        Step(String provider, Findings.Source furnisher) {
+            this(provider, furnisher, false);
+        }
     }
 
-    /** The steps of a dispute resolved with these verdicts on its items, in their order, against the report it disputes. */
-    static List<Step> of(Report report, Dispute dispute, List<Reinvestigation.Verdict<?>> verdicts) {
+    /**
+     * The steps of a dispute before any verdict, in the order of its items: the provider of each
+     * item's check in the report it disputes, no furnisher yet.
+     */
+    static List<Step> unanswered(Report report, Dispute dispute) {
         List<Step> steps = new ArrayList<>();
-        for (int i = 0; i < dispute.items().size(); i++) {
-            String check = dispute.items().get(i).check().value();
-            String provider = report.checks().stream().filter(result -> result.type().equals(check)).findFirst()
+        for (Dispute.Item item : dispute.items()) {
+            String provider = report.checks().stream().filter(result -> result.type().equals(item.check().value())).findFirst()
                     .map(Report.CheckResult::provider).orElseThrow();
-            steps.add(new Step(provider, verdicts.get(i).furnisher()));
+            steps.add(new Step(provider, null));
         }
         return steps;
     }
@@ -47,6 +59,9 @@ final class DisputeProcedure {
         ArrayNode array = JSON.createArrayNode();
         for (Step step : steps) {
             ObjectNode stored = array.addObject().put("provider", step.provider());
+            if (step.removed()) {
+                stored.put("removed", true);
+            }
             if (step.furnisher() == null) {
                 stored.putNull("furnisher");
             } else {
@@ -63,7 +78,8 @@ final class DisputeProcedure {
             for (JsonNode step : JSON.readTree(json)) {
                 JsonNode furnisher = step.get("furnisher");
                 steps.add(new Step(step.get("provider").asText(), furnisher == null || furnisher.isNull() ? null
-                        : new Findings.Source(text(furnisher, "name"), text(furnisher, "address"), text(furnisher, "phone"))));
+                        : new Findings.Source(text(furnisher, "name"), text(furnisher, "address"), text(furnisher, "phone")),
+                        step.path("removed").asBoolean(false)));
             }
             return steps;
         } catch (JsonProcessingException e) {

@@ -57,18 +57,41 @@ public record Report(String id, Mode mode, String orderId, int version, Status s
     /**
      * One check's result: its type (as the API names it), its provider, clear or consider, and
      * its details (JSON); {@code findingsDeleted} when a dispute of the whole check deleted its
-     * findings (then clear, with details {@code {}}).
+     * findings (then clear, with details {@code {}}); {@code statements}, the consumer's
+     * statements of dispute about the check or its records (FCRA section 611(c)), oldest first.
      */
-    public record CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted) {
+    public record CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted,
+                              List<Statement> statements) {
 
-        /** A check's result as its provider's findings state it. */
+        public CheckResult {
+            statements = List.copyOf(statements);
+        }
+
+        /** A check's result as its provider's findings state it, with no statement. */
         public CheckResult(String type, String provider, boolean consider, String details) {
-            this(type, provider, consider, details, false);
+            this(type, provider, consider, details, false, List.of());
         }
 
         /** The check with its findings deleted after a dispute (FCRA section 611(a)(5)(A)): clear, nothing stated. */
         public static CheckResult deleted(String type, String provider) {
-            return new CheckResult(type, provider, false, "{}", true);
+            return new CheckResult(type, provider, false, "{}", true, List.of());
+        }
+
+        /** The same check noting these statements instead of its own. */
+        public CheckResult withStatements(List<Statement> noted) {
+            return new CheckResult(type, provider, consider, details, findingsDeleted, noted);
+        }
+    }
+
+    /**
+     * A consumer's statement of dispute as a check notes it (FCRA section 611(c)): the text,
+     * when it was filed, and the positions (from 0) of the check's records it is about, or
+     * {@code records} null when it is about the check as a whole.
+     */
+    public record Statement(String text, Instant filedAt, List<Integer> records) {
+
+        public Statement {
+            records = records == null ? null : List.copyOf(records);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.tenantscreening.reports;
 
 import io.micronaut.json.JsonMapper;
+import io.tenantscreening.api.model.ConsumerStatement;
 import io.tenantscreening.api.model.RecommendationReason;
 import io.tenantscreening.api.model.ReportCheck;
 import io.tenantscreening.api.model.ReportCheckDetails;
@@ -60,6 +61,10 @@ public class ReportMapper {
                         .detail(reason.detail())).toList());
     }
 
+    private static ConsumerStatement statement(Report.Statement statement) {
+        return new ConsumerStatement().text(statement.text()).filedAt(statement.filedAt()).records(statement.records());
+    }
+
     private static String result(boolean consider) {
         return consider ? "consider" : "clear";
     }
@@ -72,7 +77,8 @@ public class ReportMapper {
                     .status(COMPLETE)
                     .result(result(check.consider()))
                     .details(json.readValue(check.details(), ReportCheckDetails.class))
-                    .findingsDeleted(check.findingsDeleted());
+                    .findingsDeleted(check.findingsDeleted())
+                    .consumerStatements(check.statements().stream().map(ReportMapper::statement).toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -122,7 +122,7 @@ public class ReportPdf {
         }
         page.text(property.street() + (property.unit() == null ? "" : ", " + property.unit()), BODY);
         page.text(property.city() + ", " + property.state() + " " + property.zipcode(), BODY);
-        List<ReportSections.Section> sections = new ArrayList<>(ReportSections.checks(report));
+        List<ReportSections.Section> sections = new ArrayList<>(ReportSections.checks(report, zone));
         if (procurements != null) {
             sections.add(procurements);
         }

@@ -100,6 +100,18 @@ public class ReportRepository {
                 if (check.findingsDeleted()) {
                     stored.put("findings_deleted", true);
                 }
+                if (!check.statements().isEmpty()) {
+                    ArrayNode statements = stored.putArray("consumer_statements");
+                    for (Report.Statement statement : check.statements()) {
+                        ObjectNode noted = statements.addObject().put("text", statement.text())
+                                .put("filed_at", statement.filedAt().toString());
+                        if (statement.records() == null) {
+                            noted.putNull("records");
+                        } else {
+                            statement.records().forEach(noted.putArray("records")::add);
+                        }
+                    }
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -134,6 +146,23 @@ public class ReportRepository {
                 json.get("policy_name").asText(), reasons);
     }
 
+    /** The statements a stored check notes; none in checks stored before statements existed. */
+    private static List<Report.Statement> statements(JsonNode check) {
+        List<Report.Statement> statements = new ArrayList<>();
+        for (JsonNode statement : check.path("consumer_statements")) {
+            List<Integer> records = null;
+            if (statement.get("records").isArray()) {
+                records = new ArrayList<>();
+                for (JsonNode record : statement.get("records")) {
+                    records.add(record.asInt());
+                }
+            }
+            statements.add(new Report.Statement(statement.get("text").asText(), Instant.parse(statement.get("filed_at").asText()),
+                    records));
+        }
+        return statements;
+    }
+
     private static Report read(ResultSet row) throws SQLException {
         List<Report.CheckResult> checks = new ArrayList<>();
         Recommendation recommendation;
@@ -141,7 +170,7 @@ public class ReportRepository {
             for (JsonNode check : JSON.readTree(row.getString("checks"))) {
                 checks.add(new Report.CheckResult(check.get("type").asText(), check.get("provider").asText(),
                         check.get("result").asText().equals("consider"),
-                        check.get("details").toString(), check.path("findings_deleted").asBoolean(false)));
+                        check.get("details").toString(), check.path("findings_deleted").asBoolean(false), statements(check)));
             }
             recommendation = recommendation(row.getString("recommendation"));
         } catch (IOException e) {

@@ -43,14 +43,38 @@ public final class ReportSections {
     public record Section(String type, String heading, boolean consider, List<Line> lines) {
     }
 
-    public static List<Section> checks(Report report) {
+    /**
+     * Each check of the report with its lines, then the consumer's statements of dispute it
+     * notes (FCRA section 611(c)): that the consumer disputes it or its records, and their
+     * statement; days in {@code zone}.
+     */
+    public static List<Section> checks(Report report, ZoneId zone) {
         boolean mixed = report.checks().stream().map(Report.CheckResult::provider).distinct().count() > 1;
         List<Section> sections = new ArrayList<>();
         for (Report.CheckResult check : report.checks()) {
+            List<Line> lines = lines(check);
+            lines.addAll(statements(check, zone));
             sections.add(new Section(check.type(), title(check.type()) + ": " + (check.consider() ? "consider" : "clear")
-                    + (mixed ? " (provider: " + check.provider() + ")" : ""), check.consider(), lines(check)));
+                    + (mixed ? " (provider: " + check.provider() + ")" : ""), check.consider(), lines));
         }
         return sections;
+    }
+
+    /** The statements of dispute a check notes: what the consumer disputes, then their statement in quotes. */
+    private static List<Line> statements(Report.CheckResult check, ZoneId zone) {
+        List<Line> lines = new ArrayList<>();
+        JsonNode records = tree(check.details()).path("records");
+        for (Report.Statement statement : check.statements()) {
+            String what = statement.records() == null ? "this check as a whole"
+                    : (statement.records().size() == 1 ? "the record filed " : "the records filed ")
+                    + String.join("; ", statement.records().stream().map(records::path)
+                    .map(record -> day(LocalDate.parse(record.path("filed_on").asText())) + ", " + record.path("court").asText())
+                    .toList());
+            lines.add(line("Disputed by the consumer: " + what + ". The consumer's statement, filed "
+                    + day(LocalDate.ofInstant(statement.filedAt(), zone)) + ":"));
+            lines.add(new Line("\u201C" + statement.text() + "\u201D", true));
+        }
+        return lines;
     }
 
     /**
@@ -126,13 +150,16 @@ public final class ReportSections {
         return instant.atZone(zone).format(MOMENT);
     }
 
-    private static List<Line> lines(Report.CheckResult check) {
-        JsonNode details;
+    private static JsonNode tree(String json) {
         try {
-            details = JSON.readTree(check.details());
+            return JSON.readTree(json);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static List<Line> lines(Report.CheckResult check) {
+        JsonNode details = tree(check.details());
         List<Line> lines = new ArrayList<>();
         if (check.findingsDeleted()) {
             lines.add(line(DELETED));

@@ -24,9 +24,10 @@ import java.util.Set;
 
 /**
  * Makes the report of a screened order, with its report.completed event; marks it disputed
- * (report.disputed) and revises it when a dispute is resolved (report.updated, a new version
- * when its records changed, the earlier one kept); reads reports of one tenant and their
- * earlier versions.
+ * (report.disputed) when a first dispute of it opens, and revises it when a dispute is
+ * resolved or a statement of dispute filed (report.updated, a new version when its checks or
+ * recommendation changed, the earlier one kept; no event when nothing changed); reads reports
+ * of one tenant and their earlier versions.
  */
 @Singleton
 public class ReportService {
@@ -77,23 +78,27 @@ public class ReportService {
     }
 
     /**
-     * The dispute of the locked report was resolved with these checks and recommendation: it
-     * is complete again, and when its checks or recommendation changed, the next version (the
-     * one it was is kept). A report.updated event with the previous value of what changed.
+     * The locked report with these checks and recommendation, {@code disputed} while a dispute
+     * of it is still open and complete otherwise: when its checks or recommendation changed,
+     * the next version (the one it was is kept). A report.updated event with the previous value
+     * of what changed; nothing at all when nothing did.
      */
     @Transactional
     public Report revise(Tenant tenant, Report locked, List<Report.CheckResult> checks, Recommendation recommendation,
-                         Instant now) {
-        Report same = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version(), Report.Status.COMPLETE, checks,
+                         boolean disputed, Instant now) {
+        Report.Status status = disputed ? Report.Status.DISPUTED : Report.Status.COMPLETE;
+        Report same = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version(), status, checks,
                 recommendation, locked.createdAt(), locked.completedAt());
         Report revised;
-        if (content(same).equals(content(locked))) {
-            revised = same;
-            reports.setStatus(tenant, locked.id(), Report.Status.COMPLETE);
-        } else {
-            revised = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version() + 1, Report.Status.COMPLETE, checks,
+        if (!content(same).equals(content(locked))) {
+            revised = new Report(locked.id(), locked.mode(), locked.orderId(), locked.version() + 1, status, checks,
                     recommendation, locked.createdAt(), locked.completedAt());
             reports.supersede(tenant, locked, revised, now);
+        } else if (status != locked.status()) {
+            revised = same;
+            reports.setStatus(tenant, locked.id(), status);
+        } else {
+            return locked;
         }
         events.record(tenant, EventType.REPORT_UPDATED, locked.id(), mapper.json(revised), null,
                 changed(locked, revised), now);

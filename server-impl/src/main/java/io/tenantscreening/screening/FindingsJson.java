@@ -50,7 +50,9 @@ final class FindingsJson {
             ObjectNode stored = JSON.createObjectNode().put("type", check.type()).put("provider", check.provider())
                     .put("status", "complete").put("result", check.consider() ? "consider" : "clear");
             stored.set("details", JSON.readTree(check.details()));
-            return stored.put("findings_deleted", check.findingsDeleted()).toString();
+            stored.put("findings_deleted", check.findingsDeleted());
+            stored.set("consumer_statements", JSON.valueToTree(check.statements()));
+            return stored.toString();
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

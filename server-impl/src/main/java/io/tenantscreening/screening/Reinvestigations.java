@@ -1,6 +1,7 @@
 package io.tenantscreening.screening;
 
 import io.tenantscreening.applicants.Applicant;
+import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.orders.Order;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -28,10 +30,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * What disputes need of screening (FCRA section 611): the court records and findings a report
- * states, the question to the provider that reported them, and the report's checks revised by
- * the verdicts: corrected records replaced, deleted ones removed, a whole check's findings
- * replaced by the corrected ones or deleted ({@link Report.CheckResult#deleted}), the age limit applied again
- * (counted from the day of the revision, the day the revised report is made), each check's
+ * states, where a disputed record stands in a later version (matched by court, filing date,
+ * case type and description, as {@link DeletedRecords} matches records), the question to the
+ * provider that reported them, and the report's checks revised by the verdicts: corrected
+ * records replaced, deleted ones removed, a whole check's findings replaced by the corrected
+ * ones or deleted ({@link Report.CheckResult#deleted}), the age limit applied again (counted
+ * from the day of the revision, the day the revised report is made), the court records deleted
+ * for the same consumer left out (611(a)(5)(C): a correction never brings one back), the
+ * consumer's statements of dispute noted ({@link ConsumerStatements}, 611(c)), each check's
  * result decided again and the recommendation made again under the order's policy
  * ({@link Recommendations}).
  */
@@ -46,11 +52,14 @@ public class Reinvestigations {
     private final ExecutorService calls;
     private final Duration timeout;
     private final DeletedRecords deleted;
+    private final ConsumerStatements statements;
 
     public Reinvestigations(ScreeningProviders providers, OrderService orders, ApplicantService applicants,
                             Recommendations recommendations, ReportDay day, @Named(ScreeningService.CALLS) ExecutorService calls,
-                            @Value("${screening.providers.timeout}") Duration timeout, DeletedRecords deleted) {
+                            @Value("${screening.providers.timeout}") Duration timeout, DeletedRecords deleted,
+                            ConsumerStatements statements) {
         this.deleted = deleted;
+        this.statements = statements;
         this.providers = providers;
         this.orders = orders;
         this.applicants = applicants;
@@ -97,6 +106,37 @@ public class Reinvestigations {
     /** A court record from its JSON. */
     public static Findings.CourtRecord record(String json) {
         return FindingsJson.readRecord(json);
+    }
+
+    /** Whether two court records are the same record: the same court, filing date, case type and description. */
+    public static boolean sameRecord(Findings.CourtRecord one, Findings.CourtRecord other) {
+        return DeletedRecords.fingerprint(one).equals(DeletedRecords.fingerprint(other));
+    }
+
+    /** Whether the checks state the findings of this check: they have it, and a dispute did not delete its findings. */
+    public static boolean states(List<Report.CheckResult> checks, CheckType check) {
+        return checks.stream().anyMatch(result -> result.type().equals(check.value()) && !result.findingsDeleted());
+    }
+
+    /**
+     * Where the checks state this court record of the check: its position from 0 among the
+     * check's records, {@code expected} when the record there is the same record, otherwise the
+     * first position of the same record not in {@code taken}; empty when they no longer state it.
+     */
+    public static Optional<Integer> position(List<Report.CheckResult> checks, CheckType check, Findings.CourtRecord record,
+                                             Integer expected, Set<Integer> taken) {
+        List<Findings.CourtRecord> stated = checks.stream().filter(result -> result.type().equals(check.value())).findFirst()
+                .map(Reinvestigations::records).orElse(List.of());
+        if (expected != null && expected >= 0 && expected < stated.size() && !taken.contains(expected)
+                && sameRecord(stated.get(expected), record)) {
+            return Optional.of(expected);
+        }
+        for (int i = 0; i < stated.size(); i++) {
+            if (!taken.contains(i) && sameRecord(stated.get(i), record)) {
+                return Optional.of(i);
+            }
+        }
+        return Optional.empty();
     }
 
     /** What providers are told of the applicant of an order; in the caller's transaction. */
@@ -153,10 +193,13 @@ public class Reinvestigations {
     }
 
     /**
-     * The report's checks with the verdicts applied, made at {@code now}; in the caller's
-     * transaction. Records what was deleted ({@link DeletedRecords}, FCRA section
-     * 611(a)(5)(C)): a deleted record, every record of a court-record check whose findings were
-     * deleted, or the findings of any other check deleted as a whole.
+     * The report's checks with the verdicts applied, made at {@code now}, each record at
+     * {@link Change#record()} in the report as it stands; in the caller's transaction. Records
+     * what was deleted ({@link DeletedRecords}, FCRA section 611(a)(5)(C)): a deleted record,
+     * every record of a court-record check whose findings were deleted, or the findings of any
+     * other check deleted as a whole; then leaves out of every check what was deleted for the
+     * same consumer (no certification reinserts anything here) and notes the consumer's
+     * statements of dispute.
      */
     public Revision revise(Tenant tenant, Report report, List<Change> changes, Instant now) {
         Order order = orders.get(tenant, report.orderId(), Set.of()).order();
@@ -170,8 +213,23 @@ public class Reinvestigations {
                         change.record() == null ? findings(stated) : null, now);
             }
         }
-        RevisedChecks revised = revisedChecks(report, changes, day.of(now));
-        return new Revision(revised.checks(), recommendations.of(tenant, order, revised.findings(), now));
+        List<ApplicantRepository.SameConsumer> consumer = applicants.sameConsumer(tenant, order.applicantId());
+        Map<CheckType, Set<String>> deletedOfConsumer = new EnumMap<>(CheckType.class);
+        for (Report.CheckResult check : report.checks()) {
+            deletedOfConsumer.put(CheckType.of(check.type()), deleted.of(tenant, consumer, CheckType.of(check.type())));
+        }
+        RevisedChecks revised = revisedChecks(report, changes, day.of(now), deletedOfConsumer);
+        return new Revision(ConsumerStatements.noted(revised.checks(), statements.of(tenant, consumer)),
+                recommendations.of(tenant, order, revised.findings(), now));
+    }
+
+    /**
+     * The report's checks noting the consumer's statements of dispute as they are now (FCRA
+     * section 611(c)), nothing else changed; in the caller's transaction.
+     */
+    public List<Report.CheckResult> restated(Tenant tenant, Report report) {
+        Order order = orders.get(tenant, report.orderId(), Set.of()).order();
+        return ConsumerStatements.noted(report.checks(), statements.of(tenant, applicants.sameConsumer(tenant, order.applicantId())));
     }
 
     /** The report's checks revised by the verdicts, in the report's order, and the findings each now states. */
@@ -180,10 +238,14 @@ public class Reinvestigations {
 
     /**
      * The report's checks with the verdicts applied on {@code day}, the day of the revision
-     * (the age limit counts from it): what {@link #revise} decides before the recommendation
-     * is made again from the findings.
+     * (the age limit counts from it), each check screened against the fingerprints
+     * {@code deleted} holds for its type (what was deleted for the same consumer, FCRA section
+     * 611(a)(5)(C), {@link DeletedRecords#screen} without certifications: court records left
+     * out, other findings stated as deleted), a whole check's correction included: what
+     * {@link #revise} decides before the recommendation is made again from the findings.
      */
-    public static RevisedChecks revisedChecks(Report report, List<Change> changes, LocalDate day) {
+    public static RevisedChecks revisedChecks(Report report, List<Change> changes, LocalDate day,
+                                              Map<CheckType, Set<String>> deleted) {
         List<Report.CheckResult> checks = new ArrayList<>();
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
         for (Report.CheckResult check : report.checks()) {
@@ -191,9 +253,11 @@ public class Reinvestigations {
             List<Change> ofCheck = changes.stream().filter(change -> change.check() == type).toList();
             Findings stated = findings(check);
             Change whole = ofCheck.stream().filter(change -> change.record() == null).findFirst().orElse(null);
+            Set<String> deletedOfCheck = deleted.getOrDefault(type, Set.of());
             if (ofCheck.isEmpty() || whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.UPHELD) {
-                checks.add(check);
-                findings.put(type, stated);
+                Findings kept = screened(type, stated, deletedOfCheck);
+                checks.add(kept.equals(stated) ? check : result(check, kept));
+                findings.put(type, kept);
                 continue;
             }
             if (whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.DELETED) {
@@ -202,9 +266,10 @@ public class Reinvestigations {
                 continue;
             }
             if (whole != null) {
-                Findings limited = RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day).findings();
+                Findings limited = screened(type, RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day).findings(),
+                        deletedOfCheck);
                 findings.put(type, limited);
-                checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
+                checks.add(result(check, limited));
                 continue;
             }
             List<Findings.CourtRecord> records = new ArrayList<>(((Findings.CourtRecords) stated).records());
@@ -219,10 +284,22 @@ public class Reinvestigations {
                     revised.add((Findings.CourtRecord) verdict.corrected());
                 }
             }
-            Findings limited = RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day).findings();
+            Findings limited = screened(type, RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day)
+                    .findings(), deletedOfCheck);
             findings.put(type, limited);
-            checks.add(new Report.CheckResult(check.type(), check.provider(), limited.consider(), FindingsJson.write(limited)));
+            checks.add(result(check, limited));
         }
         return new RevisedChecks(checks, findings);
+    }
+
+    /** The findings without what was deleted for the consumer, no certification reinserting any of it. */
+    private static Findings screened(CheckType check, Findings findings, Set<String> deleted) {
+        return DeletedRecords.screen(check, findings, deleted, List.of()).findings();
+    }
+
+    /** The check stating these findings: deleted ones as a check whose findings a dispute deleted. */
+    private static Report.CheckResult result(Report.CheckResult check, Findings findings) {
+        return findings instanceof Findings.Deleted ? Report.CheckResult.deleted(check.type(), check.provider())
+                : new Report.CheckResult(check.type(), check.provider(), findings.consider(), FindingsJson.write(findings));
     }
 }

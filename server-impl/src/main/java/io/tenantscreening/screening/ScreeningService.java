@@ -54,7 +54,8 @@ import java.util.concurrent.TimeoutException;
  * report also leaves out information deleted from an earlier report on the same consumer
  * after a reinvestigation ({@link DeletedRecords}, FCRA section 611(a)(5)(C)), unless its
  * furnisher certified it with the provider's answer: it is then reinserted and the consumer
- * told ({@link Reinsertions}, 611(a)(5)(B)).
+ * told ({@link Reinsertions}, 611(a)(5)(B)). It notes the consumer's statements of dispute
+ * about what it contains ({@link ConsumerStatements}, 611(c)).
  */
 @Singleton
 public class ScreeningService {
@@ -83,15 +84,17 @@ public class ScreeningService {
     private final ReportDay day;
     private final DeletedRecords deleted;
     private final Reinsertions reinsertions;
+    private final ConsumerStatements statements;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
                             ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day,
-                            DeletedRecords deleted, Reinsertions reinsertions) {
+                            DeletedRecords deleted, Reinsertions reinsertions, ConsumerStatements statements) {
         this.deleted = deleted;
         this.reinsertions = reinsertions;
+        this.statements = statements;
         this.checks = checks;
         this.providers = providers;
         this.orders = orders;
@@ -267,7 +270,8 @@ public class ScreeningService {
                     : new Report.CheckResult(check.type().value(), check.provider(), findings.consider(), FindingsJson.write(findings)));
             reinserted.addAll(screened.reinserted());
         }
-        reports.create(tenant, orderId, results, recommendations.of(tenant, locked, reported, now), now);
+        reports.create(tenant, orderId, ConsumerStatements.noted(results, statements.of(tenant, consumer)),
+                recommendations.of(tenant, locked, reported, now), now);
         lifecycle.complete(tenant, locked, now, actor);
         reinsertions.record(tenant, orderId, reinserted, now);
         copies.offer(tenant, locked, applicants.require(tenant, locked.applicantId()), now);

@@ -10,6 +10,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.adverse.AdverseActionLifecycle;
 import io.tenantscreening.adverse.AdverseActionMapper;
 import io.tenantscreening.api.TestHelpersApi;
+import io.tenantscreening.api.model.FileTestDisputeStatementRequest;
 import io.tenantscreening.api.model.OpenTestDisputeRequest;
 import io.tenantscreening.api.model.Order;
 import io.tenantscreening.api.model.ReportCopyLink;
@@ -49,8 +50,9 @@ import java.util.Set;
  * applicant does without their email: POST /test_helpers/orders/{id}/report_copy_link answers
  * a new link to their copy of the report ({@link ReportCopies#answerTestLink}), and
  * POST /test_helpers/orders/{id}/disputes disputes it through {@link DisputeService#open}, the
- * entry point of the copy's dispute form. For a live key these paths do not exist (the same
- * 404 as any unknown path).
+ * entry point of the copy's dispute form, and POST /test_helpers/disputes/{id}/statement files
+ * a statement of dispute through {@link DisputeService#fileStatement}, as the copy's statement
+ * form does. For a live key these paths do not exist (the same 404 as any unknown path).
  */
 @ExecuteOn(RequestThreads.NAME)
 @Controller
@@ -100,6 +102,13 @@ public class TestHelpersController implements TestHelpersApi {
                                                                                 @Nullable String serviceTenantVersion) {
         return HttpResponse.ok(disputeMapper.toApi(disputes.resolveNow(testTenant(), id,
                 Reinvestigation.Outcome.of(request.getOutcome().getValue()))));
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Dispute> fileTestDisputeStatement(String id,
+                                                                                      FileTestDisputeStatementRequest request,
+                                                                                      @Nullable String serviceTenantVersion) {
+        return HttpResponse.ok(disputeMapper.toApi(disputes.fileStatement(testTenant(), id, null, request.getStatement())));
     }
 
     @Override

@@ -44,7 +44,7 @@ class ReportCopyPageTest {
 
         assertThat(page.result()).isEqualTo("Result: CONSIDER (something needs a person's review)");
         assertThat(page.consider()).isTrue();
-        assertThat(page.checks()).isEqualTo(ReportSections.checks(REPORT));
+        assertThat(page.checks()).isEqualTo(ReportSections.checks(REPORT, NEW_YORK));
         assertThat(page.provider()).isEqualTo("test");
         assertThat(page.procuredBy()).isEqualTo("Acme Property Management");
         assertThat(page.reportId()).isEqualTo("rpt_1");

@@ -77,11 +77,30 @@ class AfterDisputeNoticesTest {
         assertThat(DisputeDescriptionEmails.contacted(null)).isEqualTo("It named no furnisher of information that it contacted.");
     }
 
+    /**
+     * FCRA 611(a)(7) with several disputes of one report
+     * (docs/integrators.md#several-disputes-of-one-report): an item another dispute's
+     * resolution removed is described as such, not as verified; an item that stayed in a
+     * dispute later resolved at its deadline is not described as deleted for want of an answer.
+     */
+    @Test
+    void theDescriptionSaysWhatAnotherDisputeDecided() {
+        String removed = DisputeDescriptionEmails.line(item(Outcome.DELETED), new DisputeProcedure.Step("sandbox", null, true),
+                Dispute.ResolvedBy.OTHER_DISPUTE, 30);
+        String shared = DisputeDescriptionEmails.line(item(Outcome.UPHELD), new DisputeProcedure.Step("sandbox", COURTS),
+                Dispute.ResolvedBy.DEADLINE, 30);
+
+        assertThat(removed).endsWith(": the reinvestigation of another of your disputes removed it from your report before this "
+                + "one ended, so it was not verified again.");
+        assertThat(shared).contains("It contacted the furnisher of the information, Example Court Data")
+                .endsWith("The source confirmed it as reported.");
+    }
+
     /** The steps of a dispute are kept and read back as they were, a furnisher without a telephone number included. */
     @Test
     void theProcedureIsKeptAsItWas() {
         List<DisputeProcedure.Step> steps = List.of(new DisputeProcedure.Step("test", COURTS), new DisputeProcedure.Step("test", NO_PHONE),
-                new DisputeProcedure.Step("sandbox", null));
+                new DisputeProcedure.Step("sandbox", null), new DisputeProcedure.Step("sandbox", null, true));
 
         assertThat(DisputeProcedure.read(DisputeProcedure.json(steps))).isEqualTo(steps);
     }
@@ -198,6 +217,6 @@ class AfterDisputeNoticesTest {
     private static Dispute resolved(Dispute.ResolvedBy by, Dispute.Item... items) {
         return new Dispute("dsp_test_1", Mode.TEST, "ord_test_1", "rpt_test_1", 1, Dispute.Status.RESOLVED, List.of(items),
                 "Not mine.", Instant.parse("2026-11-25T15:04:00Z"), Instant.parse("2026-12-25T15:04:00Z"),
-                Instant.parse("2026-12-01T10:00:00Z"), by, 2);
+                Instant.parse("2026-12-01T10:00:00Z"), by, 2, null);
     }
 }

@@ -103,11 +103,27 @@ class DisputeEmailsTest {
                         + "- Your eviction records check: it could not be confirmed, so its findings have been removed from your report.\n");
     }
 
+    /**
+     * FCRA 611(a)(6)(B) and 611(b) (docs/integrators.md#statements-of-dispute): where something
+     * the dispute named stayed, the right to add a statement comes with the address of this
+     * dispute's statement form, at most 100 words; where nothing stayed, the right alone.
+     */
+    @Test
+    void whereSomethingStayedTheRightToAddAStatementLinksToTheDisputesForm() {
+        EmailMessage stayed = emails("Agency").message(dispute(record(Outcome.UPHELD), record(Outcome.DELETED)), APPLICANT,
+                "rpt_test_1", PDF, COPY_PAGE);
+        EmailMessage removed = emails("Agency").message(dispute(record(Outcome.DELETED)), APPLICANT, "rpt_test_1", PDF, COPY_PAGE);
+
+        assertThat(stayed.text()).contains("Write it, in at most 100 words, about what stayed in your report, and every report "
+                + "about you that contains it will include your statement from now on: " + COPY_PAGE + "#statement-dsp_test_1\n");
+        assertThat(removed.text()).contains("Add a statement: you have the right to add a short statement").doesNotContain("#statement-");
+    }
+
     @Test
     void theDayOfTheDisputeIsTheAgencysDay() {
         Dispute lateEvening = new Dispute("dsp_test_1", Mode.TEST, "ord_test_1", "rpt_test_1", 1, Dispute.Status.RESOLVED,
                 List.of(record(Outcome.UPHELD)), "Not mine.", Instant.parse("2026-11-26T03:30:00Z"),
-                Instant.parse("2026-12-26T03:30:00Z"), Instant.parse("2026-11-26T04:00:00Z"), Dispute.ResolvedBy.REINVESTIGATION, 1);
+                Instant.parse("2026-12-26T03:30:00Z"), Instant.parse("2026-11-26T04:00:00Z"), Dispute.ResolvedBy.REINVESTIGATION, 1, null);
 
         assertThat(emails("Agency").message(lateEvening, APPLICANT, "rpt_test_1", PDF, COPY_PAGE).text())
                 .contains("in your screening report on November 25, 2026.");
@@ -151,6 +167,6 @@ class DisputeEmailsTest {
     private static Dispute dispute(Dispute.Item... items) {
         return new Dispute("dsp_test_1", Mode.TEST, "ord_test_1", "rpt_test_1", 1, Dispute.Status.RESOLVED, List.of(items),
                 "Not mine.", Instant.parse("2026-11-25T15:04:00Z"), Instant.parse("2026-12-25T15:04:00Z"),
-                Instant.parse("2026-12-01T10:00:00Z"), Dispute.ResolvedBy.REINVESTIGATION, 2);
+                Instant.parse("2026-12-01T10:00:00Z"), Dispute.ResolvedBy.REINVESTIGATION, 2, null);
     }
 }

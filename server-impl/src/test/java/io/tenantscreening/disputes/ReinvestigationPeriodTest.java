@@ -77,6 +77,6 @@ class ReinvestigationPeriodTest {
 
     private static Dispute open(Instant deadline) {
         return new Dispute("dsp_test_1", Mode.TEST, "ord_test_1", "rpt_test_1", 1, Dispute.Status.OPEN, List.of(), "Not mine.",
-                OPENED, deadline, null, null, null);
+                OPENED, deadline, null, null, null, null);
     }
 }

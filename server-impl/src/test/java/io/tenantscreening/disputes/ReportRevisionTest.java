@@ -2,6 +2,7 @@ package io.tenantscreening.disputes;
 
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.screening.CheckType;
+import io.tenantscreening.screening.DeletedRecords;
 import io.tenantscreening.screening.Findings;
 import io.tenantscreening.screening.Reinvestigation;
 import io.tenantscreening.screening.Reinvestigation.Outcome;
@@ -11,6 +12,8 @@ import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static io.tenantscreening.disputes.ReportFixtures.court;
 import static io.tenantscreening.disputes.ReportFixtures.credit;
@@ -29,8 +32,10 @@ import static org.assertj.core.api.Assertions.tuple;
  * details {@code {}}, clear); each changed check's result is decided again, with the age
  * limit of court records counted from the day of the revision (openapi.yaml#disputes,
  * docs/integrators.md#disputes, docs/integrators.md#disputes-of-whole-checks,
- * docs/integrators.md#records-limited-by-age). The built-in providers' corrections are the
- * ones of docs/integrators.md#disputes-in-test-mode.
+ * docs/integrators.md#records-limited-by-age); the records deleted for the same consumer stay
+ * out of every court check, even of a whole check's correction (FCRA 611(a)(5)(B) and (C),
+ * docs/integrators.md#several-disputes-of-one-report). The built-in providers' corrections are
+ * the ones of docs/integrators.md#disputes-in-test-mode.
  */
 class ReportRevisionTest {
 
@@ -190,8 +195,34 @@ class ReportRevisionTest {
         assertThat(revised.checks().get(0).consider()).isTrue();
     }
 
+    @Test
+    void recordsDeletedForTheSameConsumerStayOutOfEveryCourtCheckOfTheNewVersion() {
+        Report report = report(credit(712), court("eviction", OLD, NEW), court("criminal", criminal(LocalDate.of(2024, 1, 2), true)));
+
+        Reinvestigations.RevisedChecks revised = Reinvestigations.revisedChecks(report,
+                List.of(new Change(CheckType.CREDIT, null, new Reinvestigation.Verdict<>(Outcome.UPHELD, null))), REVISED_ON,
+                Map.of(CheckType.EVICTION, Set.of(DeletedRecords.fingerprint(OLD))));
+
+        assertThat(records(revised.checks().get(1))).containsExactly(NEW);
+        assertThat(revised.findings().get(CheckType.EVICTION)).isEqualTo(new Findings.CourtRecords(List.of(NEW)));
+        assertThat(revised.checks().get(2)).isSameAs(report.checks().get(2));
+    }
+
+    @Test
+    void aWholeCheckCorrectedNeverBringsBackARecordDeletedForTheSameConsumer() {
+        Report disputed = report(court("eviction", OLD, NEW));
+        Report now = report(court("eviction", NEW));
+
+        Reinvestigations.RevisedChecks revised = Reinvestigations.revisedChecks(now, List.of(new Change(CheckType.EVICTION, null,
+                        Reinvestigation.Verdict.ofCheck(Outcome.CORRECTED, CheckType.EVICTION, findings(disputed.checks().get(0))))),
+                REVISED_ON, Map.of(CheckType.EVICTION, Set.of(DeletedRecords.fingerprint(OLD))));
+
+        assertThat(records(revised.checks().get(0))).extracting(Findings.CourtRecord::court, Findings.CourtRecord::disposition)
+                .containsExactly(tuple(NEW.court(), "Dismissed"));
+    }
+
     private static Reinvestigations.RevisedChecks revise(Report report, Change... changes) {
-        return Reinvestigations.revisedChecks(report, List.of(changes), REVISED_ON);
+        return Reinvestigations.revisedChecks(report, List.of(changes), REVISED_ON, Map.of());
     }
 
     private static Reinvestigation.Verdict<Findings.CourtRecord> verdict(Outcome outcome, Findings.CourtRecord record) {

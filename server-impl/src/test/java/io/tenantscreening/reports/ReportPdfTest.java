@@ -103,6 +103,36 @@ class ReportPdfTest {
     }
 
     /**
+     * FCRA 611(c) (docs/integrators.md#statements-of-dispute): a check notes that the consumer
+     * disputes it or its records, with their statement, under its findings; the day the
+     * statement was filed is the agency's.
+     */
+    @Test
+    void aCheckPrintsTheConsumersStatementsOfDisputeUnderItsFindings() throws IOException {
+        String records = "{\"records\":[{\"court\":\"Travis County Justice Court, Precinct 5\",\"filed_on\":\"2021-06-14\","
+                + "\"case_type\":\"eviction\",\"disposition\":\"Judgment for plaintiff\",\"conviction\":null,"
+                + "\"description\":\"Non-payment of rent\"}]}";
+        Instant filed = Instant.parse("2026-11-28T03:30:00Z");
+        Report report = new Report("rpt_test_1", Mode.TEST, "ord_test_1", List.of(
+                new Report.CheckResult("credit", "test", false, "{\"score_model\":\"VantageScore 4.0\",\"score\":712,"
+                        + "\"tradelines\":{\"total\":5,\"open\":3,\"delinquent\":0,\"total_balance_cents\":100}}", false,
+                        List.of(new Report.Statement("The accounts are not mine.", filed, null))),
+                new Report.CheckResult("eviction", "test", true, records, false,
+                        List.of(new Report.Statement("I paid the rent before the case was filed.", filed, List.of(0))))),
+                null, WINTER, WINTER);
+
+        assertThat(lines(pdf(agency("America/New_York")).render(report, order()))).containsSubsequence(
+                "Credit: clear",
+                "Disputed by the consumer: this check as a whole. The consumer's statement, filed November 27, 2026:",
+                "\u201CThe accounts are not mine.\u201D",
+                "Eviction records: consider",
+                "Eviction: Non-payment of rent. Disposition: Judgment for plaintiff.",
+                "Disputed by the consumer: the record filed June 14, 2021, Travis County Justice Court, Precinct 5. The",
+                "consumer's statement, filed November 27, 2026:",
+                "\u201CI paid the rent before the case was filed.\u201D");
+    }
+
+    /**
      * FCRA section 609(c), 12 CFR part 1022 appendix K: the applicant's copy, a written
      * disclosure to the consumer (section 609(c)(2)), ends with the summary of consumer rights
      * in full, every element of the model form, on pages of its own under the agency's header;

@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * form, which carries the page's CSRF token (docs/design.md#the-applicants-pages); mistakes
  * are shown beside the form (docs/integrators.md#what-a-dispute-names); once sent, the page
  * says by when they hear back and the dispute is open for the landlord to see
- * (GET /orders/{id}/disputes, rule 1).
+ * (GET /orders/{id}/disputes, rule 1); the form stays, so a second dispute can be sent while
+ * the first is open (FCRA 611(a)(1)(A), docs/integrators.md#several-disputes-of-one-report).
  */
 @DrivesABrowser
 class DisputeBrowserTest {
@@ -99,7 +100,6 @@ class DisputeBrowserTest {
         submitDispute();
         assertThat(browser.findElement(By.id("dispute-opened")).getText()).startsWith("Your dispute is sent.")
                 .contains("will email you the outcome");
-        assertThat(browser.findElements(By.id("send-dispute"))).isEmpty();
         HeadlessChromium.assertNoSidewaysScrolling(browser);
         HeadlessChromium.savePart(browser, browser.findElement(By.id("dispute")), "my-report-dispute.png");
 
@@ -117,7 +117,13 @@ class DisputeBrowserTest {
         assertThat(Screenings.report(key, order).get("status").asText()).isEqualTo("disputed");
 
         browser.get(link);
-        assertThat(browser.findElement(By.id("dispute-open")).getText()).startsWith("Parts of this report are being looked into.");
+        assertThat(browser.findElement(By.id("dispute-open")).getText()).startsWith("Parts of this report are being looked into.")
+                .contains("You can still dispute anything else in it");
+        browser.findElement(By.id("whole-identity_verification")).click();
+        browser.findElement(By.id("reason")).sendKeys("My identity was verified elsewhere. [unanswered]");
+        submitDispute();
+        assertThat(browser.findElement(By.id("dispute-opened")).getText()).startsWith("Your dispute is sent.");
+        assertThat(Api.get("/orders/" + order + "/disputes").key(key).send().json().get("count").asInt()).isEqualTo(2);
     }
 
     /** docs/design.md#the-applicants-pages: a dispute is only taken from the page's own form (its CSRF token). */

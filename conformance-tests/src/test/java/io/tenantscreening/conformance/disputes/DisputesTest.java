@@ -401,11 +401,11 @@ class DisputesTest {
 
     /**
      * docs/integrators.md#what-a-dispute-names: the dispute names records of the report and
-     * says why, in bounded text without bidirectional controls; one open dispute per report at
-     * a time.
+     * says why, in bounded text without bidirectional controls; a report that is disputed
+     * takes another dispute (FCRA 611(a)(1)(A), docs/integrators.md#several-disputes-of-one-report).
      */
     @Test
-    void openRefusesBadRecordsBadReasonsAndASecondOpenDispute() {
+    void openRefusesBadRecordsAndBadReasonsButNotADisputedReport() {
         String order = evictionOrder("ordinary-" + UUID.randomUUID() + "@example.com");
         DisputeService disputes = TestServer.bean(DisputeService.class);
         Tenant own = new Tenant(tenant.id(), Mode.TEST);
@@ -435,7 +435,9 @@ class DisputesTest {
         DisputeService.DisputedRecord record = new DisputedRecord("eviction", 0);
         assertThat(disputes.open(own, order, List.of(record), "First line\r\nsecond line [unanswered]").reason())
                 .isEqualTo("First line second line [unanswered]");
-        assertRefused(() -> disputes.open(own, order, List.of(record), "Again."), "/dispute");
+        assertThat(disputes.open(own, order, List.of(record), "Again. [unanswered]").status())
+                .isEqualTo(io.tenantscreening.disputes.Dispute.Status.OPEN);
+        assertThat(Api.get("/orders/" + order + "/disputes").key(key).send().json().get("count").asInt()).isEqualTo(2);
     }
 
     /**

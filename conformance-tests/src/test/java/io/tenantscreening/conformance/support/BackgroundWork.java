@@ -22,6 +22,12 @@ public final class BackgroundWork {
                 "SELECT count(*) FROM scheduled_tasks WHERE task_name = ? AND task_instance = ?", task, instance) == 0);
     }
 
+    /** Waits until this work has run to its end once and is scheduled to run again (a step that asks again later). */
+    public static void awaitRescheduled(String task, String instance) {
+        await(task + " for " + instance + " run").until(() -> TestDatabase.number("SELECT count(*) FROM scheduled_tasks "
+                + "WHERE task_name = ? AND task_instance = ? AND last_success IS NOT NULL", task, instance) == 1);
+    }
+
     /**
      * Waits until this recurring task (a sweep) has run from start to end twice after now, so
      * that a whole run saw everything the test did before it (real time, as the scheduler keeps it).

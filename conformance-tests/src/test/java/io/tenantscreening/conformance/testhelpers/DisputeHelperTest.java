@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.Concurrently;
 import io.tenantscreening.conformance.support.Fresh;
 import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.Mailbox;
@@ -201,17 +202,63 @@ class DisputeHelperTest {
         assertThat(dispute.get("reason").asText()).isEqualTo("Not my case.");
     }
 
-    /** POST /test_helpers/orders/{id}/disputes, rule 7: a report with an open dispute gets no second one. */
+    /**
+     * POST /test_helpers/orders/{id}/disputes, rule 7 (FCRA 611(a)(1)(A): every dispute is
+     * reinvestigated): a disputed report takes another dispute, stays disputed and emits no
+     * second report.disputed.
+     */
     @Test
-    void aReportWithAnOpenDisputeGetsNoSecond() {
+    void aDisputedReportTakesAnotherDisputeWithoutASecondReportDisputed() {
         String id = completedOrder(key, "ordinary-" + UUID.randomUUID() + "@example.com");
         String path = "/test_helpers/orders/" + id + "/disputes";
-        Api.post(path).key(key).json(RECORD.formatted("Not mine. [unanswered]")).send();
+        String first = Api.post(path).key(key).json(RECORD.formatted("Not mine. [unanswered]")).send().json().get("id").asText();
 
-        JsonNode errors = Api.post(path).key(key).json(RECORD.formatted("Still not mine.")).send().assertValidationErrors();
+        ApiResponse second = Api.post(path).key(key).json("{\"dispute\": {\"items\": [{\"check\": \"credit\"}], "
+                + "\"reason\": \"Not my accounts. [unanswered]\"}}").send();
 
-        assertThat(errors.get(0).get("source").get("pointer").asText()).isEqualTo("/dispute");
-        assertThat(Api.get("/orders/" + id + "/disputes").key(key).send().json().get("count").asInt()).isOne();
+        assertThat(second.status()).isEqualTo(201);
+        assertThat(second.json().get("id").asText()).isNotEqualTo(first);
+        assertThat(second.json().get("status").asText()).isEqualTo("open");
+        assertThat(Api.get("/orders/" + id + "/disputes").key(key).send().json().get("count").asInt()).isEqualTo(2);
+        JsonNode report = Screenings.report(key, id);
+        assertThat(report.get("status").asText()).isEqualTo("disputed");
+        assertThat(Screenings.eventsOf(key, report.get("id").asText())).extracting(event -> event.get("type").asText())
+                .containsExactly("report.completed", "report.disputed");
+    }
+
+    /**
+     * POST /test_helpers/orders/{id}/disputes, rule 7: requests that race each open their own
+     * dispute of the same record, the report becomes disputed once; the shared record is
+     * reinvestigated once, and its outcome resolves every one of them in one step, with one
+     * report.updated (docs/integrators.md#several-disputes-of-one-report).
+     */
+    @Test
+    void racingRequestsEachOpenADisputeAndTheReportIsDisputedOnce() throws Exception {
+        String id = completedOrder(key, "ordinary-" + UUID.randomUUID() + "@example.com");
+        String path = "/test_helpers/orders/" + id + "/disputes";
+
+        List<ApiResponse> answers = Concurrently.send(6, client -> Api.post(path).key(key)
+                .json(RECORD.formatted("Not mine, says client " + client + ". [unanswered]")).send());
+
+        assertThat(answers).extracting(ApiResponse::status).containsOnly(201);
+        List<String> disputes = answers.stream().map(answer -> answer.json().get("id").asText()).distinct().toList();
+        assertThat(disputes).hasSize(6);
+        JsonNode report = Screenings.report(key, id);
+        String reportId = report.get("id").asText();
+        assertThat(report.get("status").asText()).isEqualTo("disputed");
+        assertThat(Screenings.eventsOf(key, reportId)).extracting(event -> event.get("type").asText())
+                .containsExactly("report.completed", "report.disputed");
+
+        Api.post("/test_helpers/disputes/" + disputes.get(3) + "/resolve").key(key).json("{\"outcome\": \"deleted\"}").send();
+
+        for (String dispute : disputes) {
+            JsonNode resolved = Api.get("/disputes/" + dispute).key(key).send().json();
+            assertThat(resolved.get("status").asText()).as(dispute).isEqualTo("resolved");
+            assertThat(resolved.get("items").get(0).get("outcome").asText()).as(dispute).isEqualTo("deleted");
+        }
+        assertThat(Screenings.report(key, id).get("status").asText()).isEqualTo("complete");
+        assertThat(Screenings.eventsOf(key, reportId)).extracting(event -> event.get("type").asText())
+                .containsExactly("report.completed", "report.disputed", "report.updated");
     }
 
     private static void assertReasonRefused(ApiResponse response) {
