@@ -216,7 +216,9 @@ public class DisputeService {
             disputes.fileStatement(tenant, id, text, now);
             reports.revise(tenant, report, reinvestigations.restated(tenant, report), report.recommendation(),
                     report.status() == Report.Status.DISPUTED, now);
-            return disputes.findById(tenant, id).orElseThrow();
+            Dispute filed = disputes.findById(tenant, id).orElseThrow();
+            events.record(tenant, EventType.DISPUTE_STATEMENT_ADDED, id, mapper.json(filed), null, now);
+            return filed;
         });
     }
 

@@ -51,7 +51,7 @@ class EventMapper {
             case REPORT_COMPLETED, REPORT_UPDATED, REPORT_DISPUTED -> io.tenantscreening.api.model.Report.class;
             case ADVERSE_ACTION_CREATED, ADVERSE_ACTION_COMPLETED, ADVERSE_ACTION_CANCELED, ADVERSE_ACTION_NOTICE_UNDELIVERABLE ->
                     io.tenantscreening.api.model.AdverseAction.class;
-            case DISPUTE_CREATED, DISPUTE_RESOLVED -> io.tenantscreening.api.model.Dispute.class;
+            case DISPUTE_CREATED, DISPUTE_RESOLVED, DISPUTE_STATEMENT_ADDED -> io.tenantscreening.api.model.Dispute.class;
         };
     }
 

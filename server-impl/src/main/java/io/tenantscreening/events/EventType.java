@@ -28,7 +28,8 @@ public enum EventType {
     ADVERSE_ACTION_CANCELED("adverse_action.canceled", ApiVersion.V2026_11_25),
     ADVERSE_ACTION_NOTICE_UNDELIVERABLE("adverse_action.notice_undeliverable", ApiVersion.V2026_11_25),
     DISPUTE_CREATED("dispute.created", ApiVersion.V2026_11_28),
-    DISPUTE_RESOLVED("dispute.resolved", ApiVersion.V2026_11_28);
+    DISPUTE_RESOLVED("dispute.resolved", ApiVersion.V2026_11_28),
+    DISPUTE_STATEMENT_ADDED("dispute.statement_added", ApiVersion.V2026_11_28);
 
     private static final Map<ApiVersion, List<EventType>> OF_VERSION = Arrays.stream(ApiVersion.values())
             .collect(Collectors.toMap(version -> version,

@@ -33,8 +33,8 @@ class EventTypeTest {
     @Test
     void version20261125HasEveryTypeButTheDisputeEvents() {
         assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).extracting(EventType::value)
-                .doesNotContain("dispute.created", "dispute.resolved").contains("adverse_action.created", "report.disputed")
-                .hasSize(EventType.values().length - 2);
+                .doesNotContain("dispute.created", "dispute.resolved", "dispute.statement_added")
+                .contains("adverse_action.created", "report.disputed").hasSize(EventType.values().length - 3);
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("adverse_action.")))
                 .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
     }
@@ -44,7 +44,7 @@ class EventTypeTest {
     void version20261128HasEveryType() {
         assertThat(EventType.ofVersion(ApiVersion.V2026_11_28)).containsExactly(EventType.values());
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("dispute.")))
-                .containsExactly(EventType.DISPUTE_CREATED, EventType.DISPUTE_RESOLVED)
+                .containsExactly(EventType.DISPUTE_CREATED, EventType.DISPUTE_RESOLVED, EventType.DISPUTE_STATEMENT_ADDED)
                 .allMatch(type -> type.since() == ApiVersion.V2026_11_28);
     }
 

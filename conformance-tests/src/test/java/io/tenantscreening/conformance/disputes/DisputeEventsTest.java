@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * openapi.yaml#disputes and EventType: dispute.created when a dispute is received,
- * dispute.resolved when its reinvestigation ends, each carrying the dispute; both exist from
+ * dispute.resolved when its reinvestigation ends, dispute.statement_added when the applicant
+ * files a statement of dispute, each carrying the dispute; they exist from
  * API version 2026-11-28 only (openapi.yaml#versioning, GET /events rules 3 and 4,
  * GET /events/{id} rule 3, POST /webhook_endpoints rule 4).
  */
@@ -56,6 +57,23 @@ class DisputeEventsTest {
         assertThat(events).allSatisfy(event -> assertThat(event.get("data").get("previous_attributes").isNull()).isTrue());
         assertThat(events).allSatisfy(event -> assertThat(Api.get("/events/" + event.get("id").asText()).key(key).send().json())
                 .isEqualTo(event));
+    }
+
+    /** POST /test_helpers/disputes/{id}/statement, rule 5: a statement of dispute filed emits dispute.statement_added with it. */
+    @Test
+    void aStatementOfDisputeEmitsDisputeStatementAdded() {
+        String dispute = open(evictionOrder());
+        Api.post("/test_helpers/disputes/" + dispute + "/resolve").key(key).json("{\"outcome\":\"upheld\"}").send().json();
+
+        JsonNode filed = Api.post("/test_helpers/disputes/" + dispute + "/statement").key(key)
+                .json("{\"statement\":\"I paid the rent before the case was filed.\"}").send().json();
+
+        List<JsonNode> events = Screenings.eventsOf(key, dispute);
+        assertThat(events).extracting(event -> event.get("type").asText())
+                .containsExactly("dispute.created", "dispute.resolved", "dispute.statement_added");
+        assertThat(events.get(2).get("data").get("object")).isEqualTo(filed);
+        assertThat(filed.get("statement").get("text").asText()).isEqualTo("I paid the rent before the case was filed.");
+        assertThat(events.get(2).get("data").get("previous_status").isNull()).isTrue();
     }
 
     /** GET /events rules 3 and 4, GET /events/{id} rule 3: under an older version dispute events do not exist. */
