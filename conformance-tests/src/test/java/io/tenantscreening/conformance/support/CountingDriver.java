@@ -19,7 +19,9 @@ import java.util.logging.Logger;
  * and screen orders meanwhile, and the revoked-key listener's checks) is not counted. Nor are
  * the API key's lookup and the rate limit's synchronisation: a request makes them when its key's
  * cache entry or bucket copy has aged (after a second or two, so at random in a loaded build),
- * whatever else it does. The test server's pool uses it; the service cannot tell.
+ * whatever else it does. Nor is what the pool itself runs (HikariCP's PoolBase: a new
+ * connection's init SQL, the check of a connection idle for a while), which happens at random
+ * too. The test server's pool uses it; the service cannot tell.
  */
 public class CountingDriver implements Driver {
 
@@ -28,6 +30,8 @@ public class CountingDriver implements Driver {
     private static final List<String> BACKGROUND = List.of("db-scheduler", "revoked-key-listener");
     private static final Set<String> STATEMENT_METHODS = Set.of("prepareStatement", "createStatement", "prepareCall");
     private static final List<String> PER_KEY_TABLES = List.of("FROM api_keys", "rate_limit_buckets");
+    private static final String POOL = "com.zaxxer.hikari.pool.PoolBase";
+    private static final StackWalker STACK = StackWalker.getInstance();
 
     private final Driver postgres = new org.postgresql.Driver();
 
@@ -59,7 +63,10 @@ public class CountingDriver implements Driver {
         if (!STATEMENT_METHODS.contains(method) || BACKGROUND.stream().anyMatch(Thread.currentThread().getName()::startsWith)) {
             return false;
         }
-        return args == null || !(args[0] instanceof String sql) || PER_KEY_TABLES.stream().noneMatch(sql::contains);
+        if (args != null && args[0] instanceof String sql && PER_KEY_TABLES.stream().anyMatch(sql::contains)) {
+            return false;
+        }
+        return STACK.walk(frames -> frames.noneMatch(frame -> frame.getClassName().equals(POOL)));
     }
 
     @Override
