@@ -22,11 +22,14 @@ import java.util.regex.Pattern;
  * earlier recipients of what it deleted as checkboxes ({@code recipient-<report id>}), each
  * with the day its organisation was told, if it was (611(d)), and what of it stayed in the
  * report, about which the applicant may file one statement of dispute (611(b)): the statement
- * and its day once filed, the form until then. Dates in the agency's time zone.
+ * and its day once filed, the form until then; once filed, the earlier recipients of what it is
+ * about as checkboxes too, each with the day it was told of the statement, if it was (611(d)).
+ * Dates in the agency's time zone.
  */
 public record AfterDisputeView(String id, String openedOn, String resolvedOn, List<String> outcomes, String descriptionDueOn,
                                String descriptionSentOn, boolean descriptionRequested, boolean deletedAny,
-                               List<RecipientChoice> recipients, List<String> stayed, String statement, String statementFiledOn) {
+                               List<RecipientChoice> recipients, List<String> stayed, String statement, String statementFiledOn,
+                               List<RecipientChoice> statementRecipients) {
 
     private static final Pattern RECIPIENT = Pattern.compile("recipient-(rpt_[A-Za-z0-9_]{1,60})");
 
@@ -44,7 +47,8 @@ public record AfterDisputeView(String id, String openedOn, String resolvedOn, Li
                 resolved.recipients().stream().map(recipient -> choice(recipient, zone)).toList(),
                 resolved.dispute().items().stream().filter(Dispute.Item::stayed).map(AfterDisputeView::stayed).toList(),
                 resolved.dispute().statement() == null ? null : resolved.dispute().statement().text(),
-                resolved.dispute().statement() == null ? null : day(resolved.dispute().statement().filedAt(), zone));
+                resolved.dispute().statement() == null ? null : day(resolved.dispute().statement().filedAt(), zone),
+                resolved.statementRecipients().stream().map(recipient -> choice(recipient, zone)).toList());
     }
 
     /** A disputed record or check that stayed in the report, and how: confirmed as reported, or corrected. */
@@ -56,6 +60,11 @@ public record AfterDisputeView(String id, String openedOn, String resolvedOn, Li
     /** Whether some recipient listed has not been told yet. */
     public boolean anyToTell() {
         return recipients.stream().anyMatch(recipient -> recipient.toldOn() == null);
+    }
+
+    /** Whether some recipient of what the statement is about has not been told of it yet. */
+    public boolean anyToTellOfStatement() {
+        return statementRecipients.stream().anyMatch(recipient -> recipient.toldOn() == null);
     }
 
     /** The report a field of the form names; empty for any other field. */

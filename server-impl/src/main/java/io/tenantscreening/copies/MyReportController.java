@@ -16,6 +16,7 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.agency.AgencySettings;
+import io.tenantscreening.common.Tenant;
 import io.tenantscreening.disputes.Dispute;
 import io.tenantscreening.disputes.DisputeDescriptions;
 import io.tenantscreening.disputes.DisputeService;
@@ -45,7 +46,9 @@ import java.util.TreeSet;
  * others are open; after a dispute is resolved, {@code POST /my-report/{token}/description} asks
  * how it was reinvestigated, {@code POST /my-report/{token}/recipients} has earlier recipients
  * told of what it deleted, and {@code POST /my-report/{token}/statement} files the applicant's
- * statement of dispute about what stayed ({@link DisputeService#fileStatement}, FCRA section 611(b)).
+ * statement of dispute about what stayed ({@link DisputeService#fileStatement}, FCRA section 611(b)),
+ * and {@code POST /my-report/{token}/statement-recipients} has earlier recipients of what it is
+ * about sent the statement.
  */
 @Controller(MyReportController.PATH)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -188,6 +191,31 @@ public class MyReportController {
     @Produces(MediaType.TEXT_HTML)
     public MutableHttpResponse<String> recipients(@PathVariable String token, @Body Map<String, String> fields,
                                                   HttpRequest<?> request) {
+        return tell(token, fields, request, recipients::tell,
+                "We have told those you ticked that what was removed from your file is no longer in it.");
+    }
+
+    /**
+     * The applicant chooses earlier recipients of what their statement of dispute on a resolved
+     * dispute is about, to be sent the statement (FCRA section 611(d)), as on
+     * {@code /recipients}: none ticked, one that is not an eligible recipient, or a dispute
+     * without a statement, is 422 with the page saying so, and no one is told.
+     */
+    @Post("/{token}/statement-recipients")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public MutableHttpResponse<String> statementRecipients(@PathVariable String token, @Body Map<String, String> fields,
+                                                           HttpRequest<?> request) {
+        return tell(token, fields, request, recipients::tellStatement, "We have sent your statement to those you ticked.");
+    }
+
+    /** Earlier recipients of a report: who the page's form designates ({@link EarlierRecipients}). */
+    private interface Designation {
+        List<EarlierRecipients.Recipient> tell(Tenant tenant, String orderId, String disputeId, Set<String> reportIds);
+    }
+
+    private MutableHttpResponse<String> tell(String token, Map<String, String> fields, HttpRequest<?> request, Designation designation,
+                                             String told) {
         ReportCopyPages.Found found = pages.find(token, request);
         if (found.refusal() != null) {
             return found.refusal();
@@ -202,7 +230,7 @@ public class MyReportController {
         Set<String> reports = new TreeSet<>();
         fields.keySet().forEach(field -> AfterDisputeView.recipient(field).ifPresent(reports::add));
         try {
-            recipients.tell(found.link().tenant(), found.link().orderId(), dispute, reports);
+            designation.tell(found.link().tenant(), found.link().orderId(), dispute, reports);
         } catch (ApiException refused) {
             if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
                 return pages.errors().page(refused.status(), RequestIds.of(request));
@@ -212,7 +240,7 @@ public class MyReportController {
                     .status(HttpStatus.UNPROCESSABLE_ENTITY);
         }
         return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
-                "We have told those you ticked that what was removed from your file is no longer in it.")));
+                told)));
     }
 
     /**

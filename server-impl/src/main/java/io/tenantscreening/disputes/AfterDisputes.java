@@ -12,7 +12,8 @@ import java.util.Map;
  * What the consumer's copy of a report offers once disputes of its order are resolved: for
  * each, newest first, its outcome, their request for the description of how it was
  * reinvestigated (FCRA section 611(a)(7); {@link DisputeDescriptions}), and the earlier
- * recipients of what it deleted, whom they may have told (611(d); {@link EarlierRecipients}).
+ * recipients of what it deleted, whom they may have told (611(d); {@link EarlierRecipients}),
+ * and, once they filed a statement of dispute, the earlier recipients of what it is about.
  */
 @Singleton
 public class AfterDisputes {
@@ -30,8 +31,13 @@ public class AfterDisputes {
         this.transactions = transactions;
     }
 
-    /** A resolved dispute, the consumer's request for its description (null until they ask), and the recipients of what it deleted. */
-    public record Resolved(Dispute dispute, DisputeDescriptions.Requested description, List<EarlierRecipients.Recipient> recipients) {
+    /**
+     * A resolved dispute, the consumer's request for its description (null until they ask), the
+     * recipients of what it deleted, and those of what its statement of dispute is about (empty
+     * while it has none).
+     */
+    public record Resolved(Dispute dispute, DisputeDescriptions.Requested description, List<EarlierRecipients.Recipient> recipients,
+                           List<EarlierRecipients.Recipient> statementRecipients) {
 
         /** Whether the dispute deleted anything, so that earlier recipients may be told. */
         public boolean deletedAny() {
@@ -43,6 +49,6 @@ public class AfterDisputes {
         List<Dispute> resolved = transactions.executeRead(status -> disputes.resolvedOfOrder(tenant, orderId));
         Map<String, DisputeDescriptions.Requested> requested = descriptions.ofOrder(tenant, orderId);
         return resolved.stream().map(dispute -> new Resolved(dispute, requested.get(dispute.id()),
-                recipients.of(tenant, orderId, dispute.id()))).toList();
+                recipients.of(tenant, orderId, dispute.id()), recipients.ofStatement(tenant, orderId, dispute.id()))).toList();
     }
 }

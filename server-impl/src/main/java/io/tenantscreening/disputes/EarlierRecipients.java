@@ -47,6 +47,15 @@ import java.util.stream.Collectors;
  * description) or the deleted findings of a check (the fingerprints of {@link DeletedRecords}).
  * Each report designated gets a {@link ReportNotice} in its own organisation's tenant, in the
  * request's transaction, once per dispute: designating it again changes nothing.
+ *
+ * <p>After the consumer filed a statement of dispute (611(b)) on a resolved dispute, the same
+ * goes for the statement: the eligible recipients are the reports about the consumer furnished
+ * within the six months before the request and no later than the statement was filed (the
+ * reports after it carry the statement: {@code ReportCheck.consumer_statements}), of which a
+ * version contained what of the dispute stayed (items upheld, or corrected: matched by the
+ * record or check as it was disputed, what those reports stated), by the same fingerprints;
+ * each designated report gets a notice of type {@link ReportNotice#STATEMENT_OF_DISPUTE} with
+ * the statement's text, once per dispute.
  */
 @Singleton
 public class EarlierRecipients {
@@ -87,7 +96,18 @@ public class EarlierRecipients {
      * first, as of now; empty when it deleted nothing. 404 when the order has no such dispute.
      */
     public List<Recipient> of(Tenant tenant, String orderId, String disputeId) {
-        return transactions.executeRead(status -> eligible(tenant, resolved(tenant, orderId, disputeId), Timestamps.now(clock)));
+        return transactions.executeRead(status -> eligible(tenant, resolved(tenant, orderId, disputeId), Subject.DELETION,
+                Timestamps.now(clock)));
+    }
+
+    /**
+     * The eligible recipients of the disputed information about which the consumer filed a
+     * statement of dispute on a resolved dispute of the order, newest report first, as of now;
+     * empty while it has no statement. 404 when the order has no such dispute.
+     */
+    public List<Recipient> ofStatement(Tenant tenant, String orderId, String disputeId) {
+        return transactions.executeRead(status -> eligible(tenant, resolved(tenant, orderId, disputeId), Subject.STATEMENT,
+                Timestamps.now(clock)));
     }
 
     /**
@@ -97,26 +117,57 @@ public class EarlierRecipients {
      * eligible recipient, and then no one is told. Answers the recipients as they now stand.
      */
     public List<Recipient> tell(Tenant tenant, String orderId, String disputeId, Set<String> reportIds) {
+        return tell(tenant, orderId, disputeId, reportIds, Subject.DELETION);
+    }
+
+    /**
+     * The consumer designates these reports, among the eligible recipients of the disputed
+     * information their statement of dispute is about: each gets a notice with the statement in
+     * its organisation's tenant unless it has one of this dispute's statement already. 404 when
+     * the order has no such dispute; 422 (on {@code /recipients}) when a report named is not an
+     * eligible recipient (none is while the dispute has no statement), and then no one is told.
+     * Answers the recipients as they now stand.
+     */
+    public List<Recipient> tellStatement(Tenant tenant, String orderId, String disputeId, Set<String> reportIds) {
+        return tell(tenant, orderId, disputeId, reportIds, Subject.STATEMENT);
+    }
+
+    /** What earlier recipients are told of: what a dispute deleted, or the statement of dispute about what stayed. */
+    private enum Subject {
+        DELETION(ReportNotice.ITEM_DELETED, "what was deleted"),
+        STATEMENT(ReportNotice.STATEMENT_OF_DISPUTE, "what your statement of dispute is about");
+
+        private final String type;
+        private final String what;
+
+        Subject(String type, String what) {
+            this.type = type;
+            this.what = what;
+        }
+    }
+
+    private List<Recipient> tell(Tenant tenant, String orderId, String disputeId, Set<String> reportIds, Subject told) {
         return transactions.executeWrite(status -> {
             Dispute dispute = resolved(tenant, orderId, disputeId);
             Instant now = Timestamps.now(clock);
-            List<Recipient> eligible = eligible(tenant, dispute, now);
+            List<Recipient> eligible = eligible(tenant, dispute, told, now);
             Set<String> known = eligible.stream().map(Recipient::reportId).collect(Collectors.toSet());
             List<String> unknown = reportIds.stream().filter(id -> !known.contains(id)).sorted().toList();
             if (reportIds.isEmpty() || !unknown.isEmpty()) {
                 throw ApiException.invalid(ErrorSource.pointer("/recipients"), reportIds.isEmpty()
                         ? "Choose at least one of the recipients listed."
-                        : "Not a recipient of a report containing what was deleted within the last " + DisputeEmails.RECIPIENT_MONTHS
+                        : "Not a recipient of a report containing " + told.what + " within the last " + DisputeEmails.RECIPIENT_MONTHS
                         + " months: " + unknown.stream().map(Echo::of).collect(Collectors.joining(", ")) + ".");
             }
             for (Recipient recipient : eligible) {
                 if (reportIds.contains(recipient.reportId()) && recipient.toldAt() == null) {
                     notices.insert(recipient.tenant(), new ReportNotice(PublicIds.newId("rnt", recipient.tenant().mode()),
-                            recipient.tenant().mode(), ReportNotice.ITEM_DELETED, recipient.orderId(), recipient.reportId(),
-                            recipient.receivedAt(), recipient.items(), dispute.resolvedAt(), now), tenant, dispute.id());
+                            recipient.tenant().mode(), told.type, recipient.orderId(), recipient.reportId(),
+                            recipient.receivedAt(), recipient.items(), told == Subject.STATEMENT ? dispute.statement().text() : null,
+                            told == Subject.STATEMENT ? dispute.statement().filedAt() : dispute.resolvedAt(), now), tenant, dispute.id());
                 }
             }
-            return eligible(tenant, dispute, now);
+            return eligible(tenant, dispute, told, now);
         });
     }
 
@@ -131,25 +182,35 @@ public class EarlierRecipients {
      * deleted as a whole.
      */
     static Map<String, ReportNotice.Item> deleted(Dispute dispute) {
-        Map<String, ReportNotice.Item> deleted = new LinkedHashMap<>();
-        for (Dispute.Item item : dispute.items()) {
-            if (item.outcome() != Reinvestigation.Outcome.DELETED) {
-                continue;
-            }
+        return fingerprints(dispute.items().stream().filter(item -> item.outcome() == Reinvestigation.Outcome.DELETED).toList());
+    }
+
+    /**
+     * What of a dispute stayed (upheld, or corrected), by fingerprint, as the items a notice
+     * names: each record or check as it was disputed (for a corrected one, what the reports
+     * before the correction stated), like {@link #deleted}.
+     */
+    static Map<String, ReportNotice.Item> stayed(Dispute dispute) {
+        return fingerprints(dispute.items().stream().filter(Dispute.Item::stayed).toList());
+    }
+
+    private static Map<String, ReportNotice.Item> fingerprints(List<Dispute.Item> items) {
+        Map<String, ReportNotice.Item> named = new LinkedHashMap<>();
+        for (Dispute.Item item : items) {
             if (!item.wholeCheck()) {
-                deleted.put(DeletedRecords.fingerprint(Reinvestigations.record(item.disputed())),
+                named.put(DeletedRecords.fingerprint(Reinvestigations.record(item.disputed())),
                         new ReportNotice.Item(item.check(), item.disputed()));
                 continue;
             }
             Findings findings = Reinvestigations.disputedFindings(item.check(), item.disputed());
             if (findings instanceof Findings.CourtRecords court) {
-                court.records().forEach(record -> deleted.put(DeletedRecords.fingerprint(record),
+                court.records().forEach(record -> named.put(DeletedRecords.fingerprint(record),
                         new ReportNotice.Item(item.check(), Reinvestigations.json(record))));
             } else {
-                deleted.put(DeletedRecords.fingerprint(item.check(), findings), new ReportNotice.Item(item.check(), null));
+                named.put(DeletedRecords.fingerprint(item.check(), findings), new ReportNotice.Item(item.check(), null));
             }
         }
-        return deleted;
+        return named;
     }
 
     /** What of the deleted information a report contained in any of its versions, as that report stated it. */
@@ -187,11 +248,15 @@ public class EarlierRecipients {
     }
 
     /** In the caller's transaction. */
-    private List<Recipient> eligible(Tenant tenant, Dispute dispute, Instant now) {
-        Map<String, ReportNotice.Item> deleted = deleted(dispute);
+    private List<Recipient> eligible(Tenant tenant, Dispute dispute, Subject told, Instant now) {
+        if (told == Subject.STATEMENT && dispute.statement() == null) {
+            return List.of();
+        }
+        Map<String, ReportNotice.Item> deleted = told == Subject.STATEMENT ? stayed(dispute) : deleted(dispute);
         if (deleted.isEmpty()) {
             return List.of();
         }
+        Instant until = told == Subject.STATEMENT ? dispute.statement().filedAt() : dispute.resolvedAt();
         String applicantId = orders.get(tenant, dispute.orderId(), Set.of()).order().applicantId();
         List<String> consumer = applicants.sameConsumer(tenant, applicantId).stream()
                 .map(ApplicantRepository.SameConsumer::applicantId).toList();
@@ -203,8 +268,8 @@ public class EarlierRecipients {
                 row -> new Candidate(row.getString("id"), row.getString("organization_id"), row.getString("order_id"),
                         row.getString("organization"), row.getString("end_user"), row.getTimestamp("completed_at").toInstant()),
                 tenant.mode().dbValue(), consumer, Timestamp.from(monthsBefore(now)), Timestamp.from(now),
-                Timestamp.from(dispute.resolvedAt()));
-        Map<String, Instant> told = notices.told(tenant, dispute.id()).stream()
+                Timestamp.from(until));
+        Map<String, Instant> toldAt = notices.told(tenant, dispute.id(), told.type).stream()
                 .collect(Collectors.toMap(ReportNoticeRepository.Told::reportId, ReportNoticeRepository.Told::at));
         List<Recipient> recipients = new ArrayList<>();
         for (Candidate candidate : candidates) {
@@ -218,7 +283,7 @@ public class EarlierRecipients {
             List<ReportNotice.Item> items = contained(versions, deleted);
             if (!items.isEmpty()) {
                 recipients.add(new Recipient(candidate.reportId(), owner, candidate.orderId(), candidate.organization(),
-                        candidate.endUser(), candidate.receivedAt(), items, told.get(candidate.reportId())));
+                        candidate.endUser(), candidate.receivedAt(), items, toldAt.get(candidate.reportId())));
             }
         }
         return recipients;

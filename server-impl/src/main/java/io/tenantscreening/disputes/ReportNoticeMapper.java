@@ -34,6 +34,7 @@ public class ReportNoticeMapper {
                 .reportId(notice.reportId())
                 .receivedAt(notice.receivedAt())
                 .items(notice.items().stream().map(this::item).toList())
+                .statement(notice.statement())
                 .deletedAt(notice.deletedAt())
                 .createdAt(notice.createdAt());
     }

@@ -24,13 +24,13 @@ import java.util.Optional;
 
 /**
  * Table report_notices: each notice belongs to the tenant of the report it is about (the
- * recipient), whatever tenant's dispute made it; one per report and dispute.
+ * recipient), whatever tenant's dispute made it; one per report, dispute and type.
  */
 @Singleton
 public class ReportNoticeRepository {
 
     private static final String TABLE = "report_notices";
-    private static final String COLUMNS = "id, mode, type, order_id, report_id, received_at, items, deleted_at, created_at";
+    private static final String COLUMNS = "id, mode, type, order_id, report_id, received_at, items, statement, deleted_at, created_at";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TenantJdbc jdbc;
@@ -41,20 +41,21 @@ public class ReportNoticeRepository {
         this.pager = pager;
     }
 
-    /** Inserts a notice in the recipient's tenant; false when the report was told of this dispute already. */
+    /** Inserts a notice in the recipient's tenant; false when the report was told of this dispute, with this type, already. */
     boolean insert(Tenant recipient, ReportNotice notice, Tenant source, String disputeId) {
         return jdbc.update(recipient, "INSERT INTO report_notices (organization_id, mode, id, type, order_id, report_id, received_at, "
-                        + "items, deleted_at, source_organization_id, source_dispute_id, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, "
-                        + "?, ?::jsonb, ?, ?, ?, ?) ON CONFLICT (report_id, source_dispute_id) DO NOTHING", notice.id(), notice.type(),
-                notice.orderId(), notice.reportId(), Timestamp.from(notice.receivedAt()), items(notice.items()),
-                Timestamp.from(notice.deletedAt()), source.organizationId(), disputeId, Timestamp.from(notice.createdAt())) == 1;
+                        + "items, statement, deleted_at, source_organization_id, source_dispute_id, created_at) VALUES ({tenant.values}, "
+                        + "?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?) ON CONFLICT (report_id, source_dispute_id, type) DO NOTHING",
+                notice.id(), notice.type(), notice.orderId(), notice.reportId(), Timestamp.from(notice.receivedAt()),
+                items(notice.items()), notice.statement(), Timestamp.from(notice.deletedAt()), source.organizationId(), disputeId,
+                Timestamp.from(notice.createdAt())) == 1;
     }
 
-    /** The reports among these that were told of the dispute already, and when (any tenant: the dispute's own view). */
-    List<Told> told(Tenant source, String disputeId) {
+    /** The reports told of the dispute with notices of this type already, and when (any tenant: the dispute's own view). */
+    List<Told> told(Tenant source, String disputeId, String type) {
         return jdbc.queryAcrossTenants("SELECT report_id, created_at FROM report_notices WHERE source_organization_id = ? AND mode = ? "
-                        + "AND source_dispute_id = ?", row -> new Told(row.getString(1), row.getTimestamp(2).toInstant()),
-                source.organizationId(), source.mode().dbValue(), disputeId);
+                        + "AND source_dispute_id = ? AND type = ?", row -> new Told(row.getString(1), row.getTimestamp(2).toInstant()),
+                source.organizationId(), source.mode().dbValue(), disputeId, type);
     }
 
     /** A report told of a dispute, and when. */
@@ -93,8 +94,8 @@ public class ReportNoticeRepository {
             throw new UncheckedIOException(e);
         }
         return new ReportNotice(row.getString("id"), Mode.fromDb(row.getString("mode")), row.getString("type"),
-                row.getString("order_id"), row.getString("report_id"), instant(row, "received_at"), items, instant(row, "deleted_at"),
-                instant(row, "created_at"));
+                row.getString("order_id"), row.getString("report_id"), instant(row, "received_at"), items, row.getString("statement"),
+                instant(row, "deleted_at"), instant(row, "created_at"));
     }
 
     private static Instant instant(ResultSet row, String column) throws SQLException {
