@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The applicant's copy of their report, in HTML (views/pages/my-report.html), with the PDF
@@ -111,41 +112,33 @@ public class MyReportController {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public MutableHttpResponse<String> dispute(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
-        ReportCopyPages.Found found = pages.find(token, request);
-        if (found.refusal() != null) {
-            return found.refusal();
-        }
-        if (copies.expired(found.link())) {
-            return pages.expired(token);
-        }
-        if (!pages.fromItsPage(fields, token)) {
-            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
-        }
-        List<DisputeService.DisputedRecord> records = new ArrayList<>();
-        fields.keySet().stream().sorted().forEach(field -> DisputeChoice.parse(field).ifPresent(records::add));
-        try {
-            Dispute opened = disputes.open(found.link().tenant(), found.link().orderId(), records, fields.get("reason"));
-            return pages.report(token, found.link(), Map.of("disputeOpened",
-                    ReportSections.day(LocalDate.ofInstant(opened.deadline(), agency.getTimeZone()))));
-        } catch (ApiException refused) {
-            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
-                throw refused;
-            }
-            Map<String, String> errors = new LinkedHashMap<>();
-            for (ErrorEntry entry : refused.errors()) {
-                String pointer = entry.source() == null || entry.source().pointer() == null ? "" : entry.source().pointer();
-                if (pointer.equals("/dispute/reason")) {
-                    errors.putIfAbsent("reason", entry.detail());
-                } else {
-                    errors.putIfAbsent("records", records.isEmpty() ? "Tick at least one check or record to dispute."
-                            : refused.errors().stream().map(ErrorEntry::detail).filter(detail -> detail.contains("not both"))
-                            .findFirst().map(both -> "Tick a check as a whole or some of its records, not both.")
-                            .orElse("Tick only checks and records shown on this page."));
+        return onItsPage(token, fields, request, link -> {
+            List<DisputeService.DisputedRecord> records = new ArrayList<>();
+            fields.keySet().stream().sorted().forEach(field -> DisputeChoice.parse(field).ifPresent(records::add));
+            try {
+                Dispute opened = disputes.open(link.tenant(), link.orderId(), records, fields.get("reason"));
+                return pages.report(token, link, Map.of("disputeOpened",
+                        ReportSections.day(LocalDate.ofInstant(opened.deadline(), agency.getTimeZone()))));
+            } catch (ApiException refused) {
+                if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                    throw refused;
                 }
+                Map<String, String> errors = new LinkedHashMap<>();
+                for (ErrorEntry entry : refused.errors()) {
+                    String pointer = entry.source() == null || entry.source().pointer() == null ? "" : entry.source().pointer();
+                    if (pointer.equals("/dispute/reason")) {
+                        errors.putIfAbsent("reason", entry.detail());
+                    } else {
+                        errors.putIfAbsent("records", records.isEmpty() ? "Tick at least one check or record to dispute."
+                                : refused.errors().stream().map(ErrorEntry::detail).filter(detail -> detail.contains("not both"))
+                                .findFirst().map(both -> "Tick a check as a whole or some of its records, not both.")
+                                .orElse("Tick only checks and records shown on this page."));
+                    }
+                }
+                return pages.report(token, link, Map.of("disputeErrors", errors, "reason",
+                        fields.getOrDefault("reason", ""))).status(HttpStatus.UNPROCESSABLE_ENTITY);
             }
-            return pages.report(token, found.link(), Map.of("disputeErrors", errors, "reason",
-                    fields.getOrDefault("reason", ""))).status(HttpStatus.UNPROCESSABLE_ENTITY);
-        }
+        });
     }
 
     /**
@@ -158,26 +151,18 @@ public class MyReportController {
     @Produces(MediaType.TEXT_HTML)
     public MutableHttpResponse<String> description(@PathVariable String token, @Body Map<String, String> fields,
                                                    HttpRequest<?> request) {
-        ReportCopyPages.Found found = pages.find(token, request);
-        if (found.refusal() != null) {
-            return found.refusal();
-        }
-        if (copies.expired(found.link())) {
-            return pages.expired(token);
-        }
-        if (!pages.fromItsPage(fields, token)) {
-            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
-        }
-        String dispute = fields.getOrDefault("dispute", "");
-        DisputeDescriptions.Requested requested;
-        try {
-            requested = descriptions.request(found.link().tenant(), found.link().orderId(), dispute);
-        } catch (ApiException refused) {
-            return pages.errors().page(refused.status(), RequestIds.of(request));
-        }
-        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
-                "You asked how we checked this dispute. We will email you the description by "
-                        + ReportSections.day(LocalDate.ofInstant(requested.dueAt(), agency.getTimeZone())) + ".")));
+        return onItsPage(token, fields, request, link -> {
+            String dispute = fields.getOrDefault("dispute", "");
+            DisputeDescriptions.Requested requested;
+            try {
+                requested = descriptions.request(link.tenant(), link.orderId(), dispute);
+            } catch (ApiException refused) {
+                return pages.errors().page(refused.status(), RequestIds.of(request));
+            }
+            return pages.report(token, link, Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                    "You asked how we checked this dispute. We will email you the description by "
+                            + ReportSections.day(LocalDate.ofInstant(requested.dueAt(), agency.getTimeZone())) + ".")));
+        });
     }
 
     /**
@@ -216,31 +201,23 @@ public class MyReportController {
 
     private MutableHttpResponse<String> tell(String token, Map<String, String> fields, HttpRequest<?> request, Designation designation,
                                              String told) {
-        ReportCopyPages.Found found = pages.find(token, request);
-        if (found.refusal() != null) {
-            return found.refusal();
-        }
-        if (copies.expired(found.link())) {
-            return pages.expired(token);
-        }
-        if (!pages.fromItsPage(fields, token)) {
-            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
-        }
-        String dispute = fields.getOrDefault("dispute", "");
-        Set<String> reports = new TreeSet<>();
-        fields.keySet().forEach(field -> AfterDisputeView.recipient(field).ifPresent(reports::add));
-        try {
-            designation.tell(found.link().tenant(), found.link().orderId(), dispute, reports);
-        } catch (ApiException refused) {
-            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
-                return pages.errors().page(refused.status(), RequestIds.of(request));
+        return onItsPage(token, fields, request, link -> {
+            String dispute = fields.getOrDefault("dispute", "");
+            Set<String> reports = new TreeSet<>();
+            fields.keySet().forEach(field -> AfterDisputeView.recipient(field).ifPresent(reports::add));
+            try {
+                designation.tell(link.tenant(), link.orderId(), dispute, reports);
+            } catch (ApiException refused) {
+                if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                    return pages.errors().page(refused.status(), RequestIds.of(request));
+                }
+                return pages.report(token, link, Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true, "text",
+                        reports.isEmpty() ? "Tick at least one of those listed." : "Tick only those listed on this page.")))
+                        .status(HttpStatus.UNPROCESSABLE_ENTITY);
             }
-            return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true, "text",
-                    reports.isEmpty() ? "Tick at least one of those listed." : "Tick only those listed on this page.")))
-                    .status(HttpStatus.UNPROCESSABLE_ENTITY);
-        }
-        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
-                told)));
+            return pages.report(token, link, Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                    told)));
+        });
     }
 
     /**
@@ -254,33 +231,25 @@ public class MyReportController {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public MutableHttpResponse<String> statement(@PathVariable String token, @Body Map<String, String> fields, HttpRequest<?> request) {
-        ReportCopyPages.Found found = pages.find(token, request);
-        if (found.refusal() != null) {
-            return found.refusal();
-        }
-        if (copies.expired(found.link())) {
-            return pages.expired(token);
-        }
-        if (!pages.fromItsPage(fields, token)) {
-            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
-        }
-        String dispute = fields.getOrDefault("dispute", "");
-        String statement = fields.getOrDefault("statement", "");
-        try {
-            disputes.fileStatement(found.link().tenant(), dispute, found.link().orderId(), statement);
-        } catch (ApiException refused) {
-            if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
-                return pages.errors().page(refused.status(), RequestIds.of(request));
+        return onItsPage(token, fields, request, link -> {
+            String dispute = fields.getOrDefault("dispute", "");
+            String statement = fields.getOrDefault("statement", "");
+            try {
+                disputes.fileStatement(link.tenant(), dispute, link.orderId(), statement);
+            } catch (ApiException refused) {
+                if (refused.status() != HttpStatus.UNPROCESSABLE_ENTITY) {
+                    return pages.errors().page(refused.status(), RequestIds.of(request));
+                }
+                ErrorEntry error = refused.errors().get(0);
+                boolean ofTheText = error.source() != null && "/statement".equals(error.source().pointer());
+                return pages.report(token, link, Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true,
+                        "text", ofTheText ? error.detail() : "This dispute takes no statement: a dispute takes one, once it is resolved, "
+                        + "about what of it stayed in your report."), "statementText", statement))
+                        .status(HttpStatus.UNPROCESSABLE_ENTITY);
             }
-            ErrorEntry error = refused.errors().get(0);
-            boolean ofTheText = error.source() != null && "/statement".equals(error.source().pointer());
-            return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", true,
-                    "text", ofTheText ? error.detail() : "This dispute takes no statement: a dispute takes one, once it is resolved, "
-                    + "about what of it stayed in your report."), "statementText", statement))
-                    .status(HttpStatus.UNPROCESSABLE_ENTITY);
-        }
-        return pages.report(token, found.link(), Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
-                "Your statement is added to your report. Every report about you that contains what it is about will include it.")));
+            return pages.report(token, link, Map.of("afterDisputesStatus", Map.of("dispute", dispute, "error", false, "text",
+                    "Your statement is added to your report. Every report about you that contains what it is about will include it.")));
+        });
     }
 
     @Post("/{token}/renew")
@@ -314,4 +283,24 @@ public class MyReportController {
         }
         return renewal instanceof ReportCopies.StillValid ? pages.report(token, found.link(), Map.of()) : pages.renewal(renewal);
     }
+
+    /**
+     * A form of the link's page, once the link answers (not unknown, not locked out), works
+     * (not expired: its expired page) and the form came from its page (403 otherwise).
+     */
+    private MutableHttpResponse<String> onItsPage(String token, Map<String, String> fields, HttpRequest<?> request,
+                                                  Function<ReportCopyRepository.Link, MutableHttpResponse<String>> form) {
+        ReportCopyPages.Found found = pages.find(token, request);
+        if (found.refusal() != null) {
+            return found.refusal();
+        }
+        if (copies.expired(found.link())) {
+            return pages.expired(token);
+        }
+        if (!pages.fromItsPage(fields, token)) {
+            return pages.errors().page(HttpStatus.FORBIDDEN, RequestIds.of(request));
+        }
+        return form.apply(found.link());
+    }
+
 }
