@@ -14,12 +14,12 @@ import java.util.List;
  * about information in it that stayed ({@link #STATEMENT_OF_DISPUTE}): its order and report
  * (the report contained the information), when it received that report, the information as
  * that report stated it, the statement (null for a deletion), when the information was deleted
- * or the statement filed ({@code deletedAt}), and when the consumer asked. It never names the
+ * or the statement filed ({@code occurredAt}), and when the consumer asked. It never names the
  * dispute, order or organisation whose reinvestigation it follows, which may be another
  * organisation's.
  */
 public record ReportNotice(String id, Mode mode, String type, String orderId, String reportId, Instant receivedAt,
-                           List<Item> items, String statement, Instant deletedAt, Instant createdAt) implements KeysetPager.Positioned {
+                           List<Item> items, String statement, Instant occurredAt, Instant createdAt) implements KeysetPager.Positioned {
 
     /** Information in the report was deleted after a dispute. */
     public static final String ITEM_DELETED = "item_deleted";

@@ -35,7 +35,7 @@ public class ReportNoticeMapper {
                 .receivedAt(notice.receivedAt())
                 .items(notice.items().stream().map(this::item).toList())
                 .statement(notice.statement())
-                .deletedAt(notice.deletedAt())
+                .occurredAt(notice.occurredAt())
                 .createdAt(notice.createdAt());
     }
 

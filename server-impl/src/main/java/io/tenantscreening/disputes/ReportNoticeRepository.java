@@ -30,7 +30,7 @@ import java.util.Optional;
 public class ReportNoticeRepository {
 
     private static final String TABLE = "report_notices";
-    private static final String COLUMNS = "id, mode, type, order_id, report_id, received_at, items, statement, deleted_at, created_at";
+    private static final String COLUMNS = "id, mode, type, order_id, report_id, received_at, items, statement, occurred_at, created_at";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TenantJdbc jdbc;
@@ -44,10 +44,10 @@ public class ReportNoticeRepository {
     /** Inserts a notice in the recipient's tenant; false when the report was told of this dispute, with this type, already. */
     boolean insert(Tenant recipient, ReportNotice notice, Tenant source, String disputeId) {
         return jdbc.update(recipient, "INSERT INTO report_notices (organization_id, mode, id, type, order_id, report_id, received_at, "
-                        + "items, statement, deleted_at, source_organization_id, source_dispute_id, created_at) VALUES ({tenant.values}, "
+                        + "items, statement, occurred_at, source_organization_id, source_dispute_id, created_at) VALUES ({tenant.values}, "
                         + "?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?) ON CONFLICT (report_id, source_dispute_id, type) DO NOTHING",
                 notice.id(), notice.type(), notice.orderId(), notice.reportId(), Timestamp.from(notice.receivedAt()),
-                items(notice.items()), notice.statement(), Timestamp.from(notice.deletedAt()), source.organizationId(), disputeId,
+                items(notice.items()), notice.statement(), Timestamp.from(notice.occurredAt()), source.organizationId(), disputeId,
                 Timestamp.from(notice.createdAt())) == 1;
     }
 
@@ -95,7 +95,7 @@ public class ReportNoticeRepository {
         }
         return new ReportNotice(row.getString("id"), Mode.fromDb(row.getString("mode")), row.getString("type"),
                 row.getString("order_id"), row.getString("report_id"), instant(row, "received_at"), items, row.getString("statement"),
-                instant(row, "deleted_at"), instant(row, "created_at"));
+                instant(row, "occurred_at"), instant(row, "created_at"));
     }
 
     private static Instant instant(ResultSet row, String column) throws SQLException {

@@ -162,7 +162,7 @@ class DisputeNoticesTest {
         assertThat(notice.get("items").get(0).get("check").asText()).isEqualTo("eviction");
         assertThat(notice.get("items").get(0).get("record"))
                 .isEqualTo(Screenings.report(key, earlier).get("checks").get(1).get("details").get("records").get(0));
-        assertThat(notice.get("deleted_at").asText()).isEqualTo(Api.get("/disputes/" + dispute).key(key).send().json()
+        assertThat(notice.get("occurred_at").asText()).isEqualTo(Api.get("/disputes/" + dispute).key(key).send().json()
                 .get("resolved_at").asText());
         assertThat(notice.toString()).doesNotContain(dispute, disputed);
         assertThat(Api.get("/report_notices/" + notice.get("id").asText()).key(key).send().json()).isEqualTo(notice);

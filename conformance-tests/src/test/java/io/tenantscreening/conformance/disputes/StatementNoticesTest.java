@@ -39,7 +39,7 @@ class StatementNoticesTest {
      * months before the request, no later than the statement, that contained the disputed record
      * that stayed (not an older one, not one without it, not one after the statement, not another
      * consumer's); a report not listed is 422 and no one is told; the recipient ticked gets a
-     * statement_of_dispute notice with the statement's text and, in deleted_at, when it was filed,
+     * statement_of_dispute notice with the statement's text and, in occurred_at, when it was filed,
      * once however often it is ticked.
      */
     @Test
@@ -92,7 +92,7 @@ class StatementNoticesTest {
         assertThat(notice.get("items").get(0).get("check").asText()).isEqualTo("eviction");
         assertThat(notice.get("items").get(0).get("record"))
                 .isEqualTo(Screenings.report(key, earlier).get("checks").get(1).get("details").get("records").get(0));
-        assertThat(notice.get("deleted_at").asText()).isEqualTo(dispute(dispute).get("statement").get("filed_at").asText());
+        assertThat(notice.get("occurred_at").asText()).isEqualTo(dispute(dispute).get("statement").get("filed_at").asText());
         assertThat(notice.toString()).doesNotContain(dispute, disputed);
         assertThat(Api.get("/report_notices/" + notice.get("id").asText()).key(key).send().json()).isEqualTo(notice);
     }
