@@ -2,6 +2,8 @@ package io.tenantscreening.orders;
 
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.crypto.LinkTokens;
+import io.tenantscreening.jurisdictions.RuleBook;
+import io.tenantscreening.jurisdictions.ScreeningRules;
 import io.tenantscreening.lists.KeysetPager;
 
 import java.time.Instant;
@@ -19,5 +21,22 @@ import java.util.List;
 public record Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
                     String propertyId, String applicantId, String originalRequesterId, LinkTokens.Seed applicationToken,
                     String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant pendingAt, Instant completedAt,
-                    Instant canceledAt, OrderPayment payment) implements KeysetPager.Positioned {
+                    Instant canceledAt, OrderPayment payment, ScreeningRules storedScreeningRules)
+        implements KeysetPager.Positioned {
+
+    public Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
+                 String propertyId, String applicantId, String originalRequesterId, LinkTokens.Seed applicationToken,
+                 String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant pendingAt, Instant completedAt,
+                 Instant canceledAt, OrderPayment payment) {
+        this(id, mode, status, packageSlug, addOnProducts, payer, propertyId, applicantId, originalRequesterId, applicationToken,
+                screeningPolicyId, monthlyRent, createdAt, pendingAt, completedAt, canceledAt, payment, null);
+    }
+
+    /**
+     * The screening rules the order was placed under ({@code orders.screening_rules}); for an
+     * order placed before the rule data existed, the federal default.
+     */
+    public ScreeningRules screeningRules() {
+        return storedScreeningRules != null ? storedScreeningRules : RuleBook.bundled().federalDefault();
+    }
 }

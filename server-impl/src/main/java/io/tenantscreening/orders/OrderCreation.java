@@ -7,6 +7,7 @@ import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.crypto.LinkTokens;
 import io.tenantscreening.persistence.Jdbc;
+import io.tenantscreening.properties.PropertyService;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
@@ -71,7 +72,8 @@ public class OrderCreation {
         Order order = new Order(orderId, tenant.mode(), status, command.packageSlug(), command.addOnProducts(), command.payer(),
                 placed.property().id(), placed.applicant().id(), placed.requester() == null ? null : placed.requester().id(),
                 token == null ? null : token.seed(), placed.policy() == null ? null : placed.policy().id(), command.monthlyRent(),
-                now, status == OrderStatus.PENDING ? now : null, null, null, payment(tenant, command));
+                now, status == OrderStatus.PENDING ? now : null, null, null, payment(tenant, command),
+                PropertyService.jurisdiction(placed.property()).rules());
         try {
             orders.insert(tenant, order, token == null ? null : token.digest(), ACTOR_API);
         } catch (Jdbc.DataAccessException e) {

@@ -64,6 +64,9 @@ public class OrderParties {
     /** Checks the payer and the records the request names by id, in the caller's transaction. */
     Checked check(Tenant tenant, PlaceOrder command) {
         checkPayer(tenant, command);
+        if (command.property() != null) {
+            properties.checkJurisdiction(command.property());
+        }
         Property property = command.propertyId() == null ? null : properties.get(tenant, command.propertyId());
         Applicant applicant = command.applicantId() == null ? null : applicants.require(tenant, command.applicantId());
         if (applicant != null && orders.applicantHasOrder(tenant, applicant.id())) {

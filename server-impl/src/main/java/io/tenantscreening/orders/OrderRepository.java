@@ -6,6 +6,8 @@ import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.crypto.LinkTokens;
+import io.tenantscreening.jurisdictions.ScreeningRules;
+import io.tenantscreening.jurisdictions.ScreeningRulesJson;
 import io.tenantscreening.lists.KeysetPager;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
@@ -33,7 +35,8 @@ public class OrderRepository {
     private static final String TABLE = "orders";
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, "
-            + "created_at, pending_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency";
+            + "created_at, pending_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency, "
+            + "screening_rules";
     /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
     private static final String PROPERTY = "property__";
     private static final String APPLICANT = "applicant__";
@@ -54,8 +57,8 @@ public class OrderRepository {
         jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
                         + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
                         + "application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, created_at, "
-                        + "pending_at, payment_status, payment_amount_cents, payment_currency) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?, ?::bigint, ?) "
+                        + "pending_at, payment_status, payment_amount_cents, payment_currency, screening_rules) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?, ?::bigint, ?, ?::jsonb) "
                         + "RETURNING id, status, created_at) "
                         + "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
                         + "SELECT id, NULL, status, ?, created_at FROM inserted",
@@ -64,7 +67,8 @@ public class OrderRepository {
                 order.originalRequesterId(), applicationTokenDigest, token == null ? null : token.keyId(),
                 token == null ? null : token.nonce(), order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
                 order.pendingAt(), payment == null ? null : payment.status().value(), payment == null ? null : payment.amountCents(),
-                payment == null ? null : payment.currency(), actor);
+                payment == null ? null : payment.currency(),
+                order.storedScreeningRules() == null ? null : ScreeningRulesJson.write(order.storedScreeningRules()), actor);
     }
 
     /** Whether the applicant already belongs to an order. */
@@ -193,7 +197,12 @@ public class OrderRepository {
                 Payer.of(row.getString("payer")), row.getString("property_id"), row.getString("applicant_id"),
                 row.getString("original_requester_id"), applicationToken(row), row.getString("screening_policy_id"),
                 row.getObject("monthly_rent", Long.class), row.getTimestamp("created_at").toInstant(),
-                instant(row.getTimestamp("pending_at")), instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row));
+                instant(row.getTimestamp("pending_at")), instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row),
+                screeningRules(row.getString("screening_rules")));
+    }
+
+    private static ScreeningRules screeningRules(String json) {
+        return json == null ? null : ScreeningRulesJson.read(json);
     }
 
     private static OrderPayment payment(ResultSet row) throws SQLException {

@@ -40,7 +40,8 @@ final class PlaceOrderCodec {
         if (order.property() != null) {
             PropertyAddress p = order.property();
             root.putObject("property").put("name", p.name()).put("street", p.street()).put("unit", p.unit())
-                    .put("city", p.city()).put("state", p.state()).put("zipcode", p.zipcode());
+                    .put("city", p.city()).put("state", p.state()).put("zipcode", p.zipcode())
+                    .put("county_fips", p.countyFips()).put("city_fips", p.cityFips());
         }
         if (order.applicant() != null) {
             NewApplicant a = order.applicant();
@@ -80,7 +81,7 @@ final class PlaceOrderCodec {
         return new PlaceOrder(root.get("package").asText(), addOns, Payer.of(root.get("payer").asText()),
                 text(root, "property_id"),
                 p.isMissingNode() ? null : new PropertyAddress(text(p, "name"), text(p, "street"), text(p, "unit"),
-                        text(p, "city"), text(p, "state"), text(p, "zipcode")),
+                        text(p, "city"), text(p, "state"), text(p, "zipcode"), text(p, "county_fips"), text(p, "city_fips")),
                 text(root, "applicant_id"),
                 a.isMissingNode() ? null : new NewApplicant(text(a, "first_name"), text(a, "last_name"), text(a, "email"),
                         a.path("dob").isTextual() ? LocalDate.parse(a.get("dob").asText()) : null, text(a, "phone_number"),

@@ -1,6 +1,18 @@
 package io.tenantscreening.properties;
 
+import io.tenantscreening.api.model.JurisdictionInput;
+import io.tenantscreening.api.model.JurisdictionRules;
+import io.tenantscreening.api.model.JurisdictionRulesAdverseAction;
+import io.tenantscreening.api.model.JurisdictionRulesPlacesInner;
+import io.tenantscreening.api.model.JurisdictionRulesRecordLimitsInner;
 import io.tenantscreening.api.model.ListObject;
+import io.tenantscreening.api.model.PropertyJurisdiction;
+import io.tenantscreening.api.model.PropertyJurisdictionCity;
+import io.tenantscreening.api.model.PropertyJurisdictionCounty;
+import io.tenantscreening.api.model.PropertyJurisdictionState;
+import io.tenantscreening.jurisdictions.AdverseActionRules;
+import io.tenantscreening.jurisdictions.Jurisdiction;
+import io.tenantscreening.jurisdictions.ScreeningRules;
 import io.tenantscreening.api.model.PropertyInput;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.api.model.PropertyObject;
@@ -18,9 +30,40 @@ public final class PropertyMapper {
     }
 
     public static PropertyAddress toAddress(PropertyInput input) {
+        JurisdictionInput stated = input.getJurisdiction() == null ? null : input.getJurisdiction().orElse(null);
         return new PropertyAddress(input.getName() == null ? null : input.getName().orElse(null), input.getStreet(),
                 input.getUnit() == null ? null : input.getUnit().orElse(null), input.getCity(), input.getState().getValue(),
-                input.getZipcode());
+                input.getZipcode(), stated == null || stated.getCountyFips() == null ? null : stated.getCountyFips().orElse(null),
+                stated == null || stated.getCityFips() == null ? null : stated.getCityFips().orElse(null));
+    }
+
+    static PropertyJurisdiction toApi(Jurisdiction jurisdiction) {
+        ScreeningRules rules = jurisdiction.rules();
+        AdverseActionRules adverse = rules.adverseAction();
+        return new PropertyJurisdiction()
+                .state(new PropertyJurisdictionState().code(ApiEnums.of(UsState.class, jurisdiction.stateCode()))
+                        .fips(jurisdiction.stateFips()).name(jurisdiction.stateName()))
+                .county(jurisdiction.county() == null ? null
+                        : new PropertyJurisdictionCounty().fips(jurisdiction.county().fips()).name(jurisdiction.county().name()))
+                .city(jurisdiction.city() == null ? null
+                        : new PropertyJurisdictionCity().fips(jurisdiction.city().cityFips()).name(jurisdiction.city().name()))
+                .resolution(jurisdiction.resolution())
+                .rules(new JurisdictionRules()
+                        .version(rules.version())
+                        .criminalScreening(rules.criminalScreening().value())
+                        .places(jurisdiction.places().stream().map(p -> new JurisdictionRulesPlacesInner().id(p.id())
+                                .name(p.name()).level(p.level()).law(p.law()).citation(p.citation())
+                                .effectiveOn(p.effectiveOn())).toList())
+                        .recordLimits(rules.recordLimits().stream().map(l -> new JurisdictionRulesRecordLimitsInner()
+                                .kind(l.kind().value()).excluded(l.excluded()).lookbackYears(l.lookbackYears())
+                                .measuredFrom(l.measuredFrom() == null ? null : l.measuredFrom().value())
+                                .place(l.citation().place()).section(l.citation().section())).toList())
+                        .adverseAction(new JurisdictionRulesAdverseAction()
+                                .individualizedAssessmentRequired(adverse.individualizedAssessmentRequired())
+                                .assessmentFactors(adverse.assessmentFactors())
+                                .responseBusinessDays(adverse.responseBusinessDays())
+                                .citations(adverse.citations().stream().map(c -> c.place() + ": " + c.section()).toList()))
+                        .notLegalAdvice(jurisdiction.places().get(0).notLegalAdvice()));
     }
 
     public static RentalProperty toApi(Property property) {
@@ -33,7 +76,8 @@ public final class PropertyMapper {
                 .city(property.city())
                 .state(ApiEnums.of(UsState.class, property.state()))
                 .zipcode(property.zipcode())
-                .createdAt(property.createdAt());
+                .createdAt(property.createdAt())
+                .jurisdiction(toApi(PropertyService.jurisdiction(property)));
     }
 
     static PropertyList toApi(Page<Property> page, ListLinks.PageLinks links) {

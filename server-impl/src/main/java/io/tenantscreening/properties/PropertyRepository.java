@@ -17,7 +17,8 @@ import java.util.Optional;
 public class PropertyRepository {
 
     private static final String TABLE = "properties";
-    private static final String COLUMNS = "id, name, street, unit, city, state, zipcode, created_at";
+    private static final String COLUMNS = "id, name, street, unit, city, state, zipcode, created_at, stated_county_fips, "
+            + "stated_city_fips";
 
     private final TenantJdbc jdbc;
     private final KeysetPager pager;
@@ -30,11 +31,13 @@ public class PropertyRepository {
     /** Inserts the property unless its address key is taken; empty when it was. */
     public Optional<Property> insertIfNew(Tenant tenant, Property property, String addressKey) {
         return jdbc.queryOne(tenant, "INSERT INTO properties (organization_id, mode, id, name, street, unit, city, state, "
-                        + "zipcode, address_key, created_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                        + "zipcode, address_key, created_at, stated_county_fips, stated_city_fips) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT ON CONSTRAINT properties_address_unique DO NOTHING RETURNING " + COLUMNS,
                 PropertyRepository::read,
                 property.id(), property.name(), property.street(),
-                property.unit(), property.city(), property.state(), property.zipcode(), addressKey, property.createdAt());
+                property.unit(), property.city(), property.state(), property.zipcode(), addressKey, property.createdAt(),
+                property.statedCountyFips(), property.statedCityFips());
     }
 
     public Optional<Property> findByAddressKey(Tenant tenant, String addressKey) {
@@ -61,7 +64,8 @@ public class PropertyRepository {
         String id = row.getString(prefix + "id");
         return id == null ? null : new Property(id, row.getString(prefix + "name"), row.getString(prefix + "street"),
                 row.getString(prefix + "unit"), row.getString(prefix + "city"), row.getString(prefix + "state"),
-                row.getString(prefix + "zipcode"), row.getTimestamp(prefix + "created_at").toInstant());
+                row.getString(prefix + "zipcode"), row.getTimestamp(prefix + "created_at").toInstant(),
+                row.getString(prefix + "stated_county_fips"), row.getString(prefix + "stated_city_fips"));
     }
 
     private static Property read(ResultSet row) throws SQLException {

@@ -6,12 +6,19 @@ import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Text;
 import io.tenantscreening.common.Timestamps;
+import io.micronaut.http.HttpStatus;
 import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.errors.ErrorEntry;
+import io.tenantscreening.errors.ErrorSource;
+import io.tenantscreening.jurisdictions.Jurisdiction;
+import io.tenantscreening.jurisdictions.Jurisdictions;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * Properties of one organisation and mode: create-or-reuse by address, read, list. Other
@@ -40,12 +47,49 @@ public class PropertyService {
     @Connectable
     public CreateResult findOrCreate(Tenant tenant, PropertyAddress address) {
         String key = address.key();
+        try {
+            checkJurisdiction(address);
+        } catch (ApiException unsettled) {
+            if (address.countyFips() != null || address.cityFips() != null) {
+                throw unsettled;
+            }
+            return properties.findByAddressKey(tenant, key).map(stored -> new CreateResult(stored, false))
+                    .orElseThrow(() -> unsettled);
+        }
         Property candidate = new Property(PublicIds.newId("pr", tenant.mode()), Text.trimToNull(address.name()),
                 Text.trim(address.street()), Text.trimToNull(address.unit()), Text.trim(address.city()), address.state(),
-                Text.trim(address.zipcode()), Timestamps.now(clock));
+                Text.trim(address.zipcode()), Timestamps.now(clock), address.countyFips(), address.cityFips());
         return properties.insertIfNew(tenant, candidate, key)
                 .map(created -> new CreateResult(created, true))
-                .orElseGet(() -> new CreateResult(existing(tenant, key), false));
+                .orElseGet(() -> new CreateResult(matching(existing(tenant, key), address), false));
+    }
+
+    /**
+     * POST /properties, rule 9: an existing property matches a request that states no
+     * jurisdiction, or the one stored with it; a different one is refused, naming both.
+     */
+    private static Property matching(Property existing, PropertyAddress address) {
+        boolean states = address.countyFips() != null || address.cityFips() != null;
+        if (states && !(Objects.equals(address.countyFips(), existing.statedCountyFips())
+                && Objects.equals(address.cityFips(), existing.statedCityFips()))) {
+            throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, List.of(new ErrorEntry("jurisdiction_conflict",
+                    "Property '" + existing.id() + "' at this address was stored with jurisdiction county_fips "
+                            + existing.statedCountyFips() + ", city_fips " + existing.statedCityFips() + "; this request states "
+                            + address.countyFips() + ", " + address.cityFips()
+                            + ". Send the stored values, or none, to use it.", ErrorSource.pointer("/property/jurisdiction"))));
+        }
+        return existing;
+    }
+
+    /** POST /properties, rules 5 to 8: refuses an address whose jurisdiction the data and the stated members do not settle. */
+    public void checkJurisdiction(PropertyAddress address) {
+        Jurisdictions.bundled().require(address.state(), Text.trim(address.zipcode()), address.countyFips(), address.cityFips());
+    }
+
+    /** Where the property lies for the law and the rules there, resolved now (a pure function of the shipped data). */
+    public static Jurisdiction jurisdiction(Property property) {
+        return Jurisdictions.bundled().read(property.state(), property.zipcode(), property.statedCountyFips(),
+                property.statedCityFips());
     }
 
     @Connectable

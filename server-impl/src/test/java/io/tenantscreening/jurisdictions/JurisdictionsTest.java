@@ -1,0 +1,78 @@
+package io.tenantscreening.jurisdictions;
+
+import io.tenantscreening.errors.ApiException;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** docs/operators.md, Jurisdictions: resolution and combination over the shipped data; the data's provenance. */
+class JurisdictionsTest {
+
+    private final Jurisdictions jurisdictions = Jurisdictions.bundled();
+
+    /** PROVENANCE.md records the SHA-256 of the shipped zip-counties.csv. */
+    @Test
+    void theShippedCrosswalkIsTheOneProvenanceNames() throws Exception {
+        byte[] bytes;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(ZipCounties.FILE)) {
+            bytes = in.readAllBytes();
+        }
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        String provenance = Files.readString(Path.of("src/main/resources/jurisdictions/PROVENANCE.md"));
+        assertThat(provenance).contains("SHA-256 of the shipped file: `" + sha + "`");
+    }
+
+    /** N.Y.C. Admin. Code § 8-107(5)(o)(4), § 8-102: two-step, 3 and 5 years, 5 business days. */
+    @Test
+    void newYorkCity() {
+        ScreeningRules rules = jurisdictions.require("NY", "10118", null, null).rules();
+        assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.TWO_STEP);
+        assertThat(rules.places()).containsExactly("us", "us-ny", "us-ny-new-york-city");
+        assertThat(rules.recordLimits()).contains(new RecordLimit(RecordKind.FELONY_CONVICTION, false, 5,
+                MeasuredFrom.DISPOSITION_OR_RELEASE, new Citation("us-ny-new-york-city", "N.Y.C. Admin. Code § 8-102")));
+        assertThat(rules.adverseAction().responseBusinessDays()).isEqualTo(5);
+        assertThat(rules.adverseAction().individualizedAssessmentRequired()).isTrue();
+    }
+
+    /** SMC 14.09.025: not allowed, once the city is stated; King County alone is ambiguous. */
+    @Test
+    void seattle() {
+        assertThat(jurisdictions.require("WA", "98104", null, "5363000").rules().criminalScreening())
+                .isEqualTo(CriminalScreening.NOT_ALLOWED);
+        assertThatThrownBy(() -> jurisdictions.require("WA", "98104", null, null)).isInstanceOf(ApiException.class);
+        assertThat(jurisdictions.read("WA", "98104", null, null).resolution()).isEqualTo("ambiguous");
+        assertThat(jurisdictions.read("WA", "98104", null, null).rules().criminalScreening())
+                .isEqualTo(CriminalScreening.NOT_ALLOWED);
+    }
+
+    /** Cal. Civ. Code § 1786.18(a)(7) and 15 U.S.C. § 1681c(a)(2): both limits apply in Los Angeles. */
+    @Test
+    void californiaAddsToTheFederalLimits() {
+        ScreeningRules rules = jurisdictions.require("CA", "90012", null, null).rules();
+        assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.STANDARD);
+        assertThat(rules.recordLimits()).extracting(l -> l.citation().place()).contains("us", "us-ca");
+        assertThat(rules.recordLimits()).anyMatch(l -> l.kind() == RecordKind.NON_CONVICTION && l.excluded());
+    }
+
+    /** Cook County Code § 42-38: two-step; the response period is unconfirmed, so 0. */
+    @Test
+    void cookCounty() {
+        ScreeningRules rules = jurisdictions.require("IL", "60602", null, null).rules();
+        assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.TWO_STEP);
+        assertThat(rules.adverseAction().responseBusinessDays()).isZero();
+    }
+
+    /** The federal default: Austin. */
+    @Test
+    void federalDefault() {
+        assertThat(jurisdictions.require("TX", "78701", null, null).rules())
+                .isEqualTo(RuleBook.bundled().federalDefault());
+    }
+}
