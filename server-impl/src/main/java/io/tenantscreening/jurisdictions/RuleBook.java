@@ -201,12 +201,27 @@ public final class RuleBook {
                     (Integer) required(adverse, "response_business_days", file),
                     List.of(new Citation(id, text(adverse, "section", file))));
             return new Place(id, text(data, "name", file), level, stateFips, counties, cityFips, whole, text(data, "law", file),
-                    text(data, "citation", file), LocalDate.parse(text(data, "effective_on", file)),
+                    text(data, "citation", file), effectiveOn(data, file),
                     text(data, "not_legal_advice", file), screening, basis, limits, adverseAction,
                     list(data, "unconfirmed", file).stream().map(String::valueOf).toList());
         } catch (RuntimeException e) {
             throw new IllegalStateException("Rule data " + ROOT + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The day the law took effect, or null where the data could not confirm it (then an unconfirmed note must say so). */
+    private static LocalDate effectiveOn(Map<String, Object> data, String file) {
+        if (!data.containsKey("effective_on")) {
+            throw new IllegalArgumentException("'effective_on' is missing (write null where the date is not confirmed)");
+        }
+        Object value = data.get("effective_on");
+        if (value == null) {
+            if (list(data, "unconfirmed", file).isEmpty()) {
+                throw new IllegalArgumentException("'effective_on' is null but no unconfirmed note says why");
+            }
+            return null;
+        }
+        return LocalDate.parse(text(data, "effective_on", file));
     }
 
     private static Object required(Map<String, Object> data, String key, String file) {

@@ -2,14 +2,15 @@ package io.tenantscreening.properties;
 
 import io.tenantscreening.api.model.JurisdictionInput;
 import io.tenantscreening.api.model.JurisdictionRules;
-import io.tenantscreening.api.model.JurisdictionRulesAdverseAction;
-import io.tenantscreening.api.model.JurisdictionRulesPlacesInner;
-import io.tenantscreening.api.model.JurisdictionRulesRecordLimitsInner;
+import io.tenantscreening.api.model.JurisdictionAdverseAction;
+import io.tenantscreening.api.model.JurisdictionCitation;
+import io.tenantscreening.api.model.JurisdictionCity;
+import io.tenantscreening.api.model.JurisdictionCounty;
+import io.tenantscreening.api.model.JurisdictionPlace;
+import io.tenantscreening.api.model.JurisdictionRecordLimit;
+import io.tenantscreening.api.model.JurisdictionState;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.api.model.PropertyJurisdiction;
-import io.tenantscreening.api.model.PropertyJurisdictionCity;
-import io.tenantscreening.api.model.PropertyJurisdictionCounty;
-import io.tenantscreening.api.model.PropertyJurisdictionState;
 import io.tenantscreening.jurisdictions.AdverseActionRules;
 import io.tenantscreening.jurisdictions.Jurisdiction;
 import io.tenantscreening.jurisdictions.ScreeningRules;
@@ -41,28 +42,28 @@ public final class PropertyMapper {
         ScreeningRules rules = jurisdiction.rules();
         AdverseActionRules adverse = rules.adverseAction();
         return new PropertyJurisdiction()
-                .state(new PropertyJurisdictionState().code(ApiEnums.of(UsState.class, jurisdiction.stateCode()))
+                .state(new JurisdictionState().code(ApiEnums.of(UsState.class, jurisdiction.stateCode()))
                         .fips(jurisdiction.stateFips()).name(jurisdiction.stateName()))
                 .county(jurisdiction.county() == null ? null
-                        : new PropertyJurisdictionCounty().fips(jurisdiction.county().fips()).name(jurisdiction.county().name()))
+                        : new JurisdictionCounty().fips(jurisdiction.county().fips()).name(jurisdiction.county().name()))
                 .city(jurisdiction.city() == null ? null
-                        : new PropertyJurisdictionCity().fips(jurisdiction.city().cityFips()).name(jurisdiction.city().name()))
+                        : new JurisdictionCity().fips(jurisdiction.city().cityFips()).name(jurisdiction.city().name()))
                 .resolution(jurisdiction.resolution())
                 .rules(new JurisdictionRules()
                         .version(rules.version())
                         .criminalScreening(rules.criminalScreening().value())
-                        .places(jurisdiction.places().stream().map(p -> new JurisdictionRulesPlacesInner().id(p.id())
+                        .places(jurisdiction.places().stream().map(p -> new JurisdictionPlace().id(p.id())
                                 .name(p.name()).level(p.level()).law(p.law()).citation(p.citation())
-                                .effectiveOn(p.effectiveOn())).toList())
-                        .recordLimits(rules.recordLimits().stream().map(l -> new JurisdictionRulesRecordLimitsInner()
+                                .effectiveOn(p.effectiveOn()).unconfirmed(p.unconfirmed())).toList())
+                        .recordLimits(rules.recordLimits().stream().map(l -> new JurisdictionRecordLimit()
                                 .kind(l.kind().value()).excluded(l.excluded()).lookbackYears(l.lookbackYears())
                                 .measuredFrom(l.measuredFrom() == null ? null : l.measuredFrom().value())
                                 .place(l.citation().place()).section(l.citation().section())).toList())
-                        .adverseAction(new JurisdictionRulesAdverseAction()
+                        .adverseAction(new JurisdictionAdverseAction()
                                 .individualizedAssessmentRequired(adverse.individualizedAssessmentRequired())
                                 .assessmentFactors(adverse.assessmentFactors())
                                 .responseBusinessDays(adverse.responseBusinessDays())
-                                .citations(adverse.citations().stream().map(c -> c.place() + ": " + c.section()).toList()))
+                                .citations(adverse.citations().stream().map(c -> new JurisdictionCitation().place(c.place()).section(c.section())).toList()))
                         .notLegalAdvice(jurisdiction.places().get(0).notLegalAdvice()));
     }
 

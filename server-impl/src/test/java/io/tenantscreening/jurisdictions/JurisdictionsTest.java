@@ -29,14 +29,14 @@ class JurisdictionsTest {
         assertThat(provenance).contains("SHA-256 of the shipped file: `" + sha + "`");
     }
 
-    /** N.Y.C. Admin. Code § 8-107(5)(o)(4), § 8-102: two-step, 3 and 5 years, 5 business days. */
+    /** N.Y.C. Admin. Code § 8-107(5)(o)(4), § 8-102a: two-step, 3 and 5 years, 5 business days. */
     @Test
     void newYorkCity() {
         ScreeningRules rules = jurisdictions.require("NY", "10118", null, null).rules();
         assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.TWO_STEP);
         assertThat(rules.places()).containsExactly("us", "us-ny", "us-ny-new-york-city");
         assertThat(rules.recordLimits()).contains(new RecordLimit(RecordKind.FELONY_CONVICTION, false, 5,
-                MeasuredFrom.DISPOSITION_OR_RELEASE, new Citation("us-ny-new-york-city", "N.Y.C. Admin. Code § 8-102")));
+                MeasuredFrom.DISPOSITION_OR_RELEASE, new Citation("us-ny-new-york-city", "N.Y.C. Admin. Code § 8-102a")));
         assertThat(rules.adverseAction().responseBusinessDays()).isEqualTo(5);
         assertThat(rules.adverseAction().individualizedAssessmentRequired()).isTrue();
     }

@@ -104,6 +104,23 @@ class JurisdictionTest {
                 .get("rules").get("criminal_screening").asText()).isEqualTo("standard");
     }
 
+    /**
+     * JurisdictionPlace: a law's date is given only where the rule data confirmed it; otherwise
+     * it is null and the place's unconfirmed notes say so.
+     */
+    @Test
+    void aPlaceGivesItsLawsDateOnlyWhereItIsConfirmed() {
+        JsonNode newYork = create("350 5th Ave", "New York", "NY", "10118", null, null).json()
+                .get("jurisdiction").get("rules").get("places");
+        JsonNode city = newYork.get(newYork.size() - 1);
+        assertThat(city.get("effective_on").asText()).isEqualTo("2025-01-01");
+        JsonNode seattle = create("600 4th Ave", "Seattle", "WA", "98104", null, "5363000").json()
+                .get("jurisdiction").get("rules").get("places");
+        JsonNode barred = seattle.get(seattle.size() - 1);
+        assertThat(barred.get("effective_on").isNull()).isTrue();
+        assertThat(barred.get("unconfirmed").toString()).contains("effective date is not confirmed");
+    }
+
     /** POST /orders with an inline property follows POST /properties, rule 8. */
     @Test
     void anInlinePropertyOfAnOrderIsResolvedTheSameWay() {
