@@ -69,10 +69,42 @@ class JurisdictionsTest {
         assertThat(rules.adverseAction().responseBusinessDays()).isZero();
     }
 
-    /** The federal default: Austin. */
+    /** The federal default, Austin: 15 U.S.C. § 1681c(a)(2), (a)(5), arrests and pending cases 7 years from filing, convictions unlimited. */
     @Test
     void federalDefault() {
-        assertThat(jurisdictions.require("TX", "78701", null, null).rules())
-                .isEqualTo(RuleBook.bundled().federalDefault());
+        ScreeningRules rules = jurisdictions.require("TX", "78701", null, null).rules();
+        assertThat(rules).isEqualTo(RuleBook.bundled().federalDefault());
+        assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.STANDARD);
+        Citation section605 = new Citation("us", "15 U.S.C. § 1681c(a)(2), (a)(5)");
+        assertThat(rules.recordLimits()).containsExactlyInAnyOrder(
+                new RecordLimit(RecordKind.NON_CONVICTION, false, 7, MeasuredFrom.FILING, section605),
+                new RecordLimit(RecordKind.PENDING, false, 7, MeasuredFrom.FILING, section605));
+    }
+
+    /** N.Y. Gen. Bus. Law § 380-j(a)(1), (f)(1)(v), Albany: no arrest without conviction; convictions 7 years from disposition or release. */
+    @Test
+    void newYorkState() {
+        ScreeningRules rules = jurisdictions.require("NY", "12207", null, null).rules();
+        assertThat(rules.criminalScreening()).isEqualTo(CriminalScreening.STANDARD);
+        assertThat(rules.places()).containsExactly("us", "us-ny");
+        Citation a1 = new Citation("us-ny", "N.Y. Gen. Bus. Law § 380-j(a)(1)");
+        Citation f1v = new Citation("us-ny", "N.Y. Gen. Bus. Law § 380-j(f)(1)(v)");
+        assertThat(rules.recordLimits()).contains(
+                new RecordLimit(RecordKind.NON_CONVICTION, true, null, null, a1),
+                new RecordLimit(RecordKind.FELONY_CONVICTION, false, 7, MeasuredFrom.DISPOSITION_OR_RELEASE, f1v),
+                new RecordLimit(RecordKind.MISDEMEANOR_CONVICTION, false, 7, MeasuredFrom.DISPOSITION_OR_RELEASE, f1v),
+                new RecordLimit(RecordKind.OTHER_CONVICTION, false, 7, MeasuredFrom.DISPOSITION_OR_RELEASE, f1v));
+    }
+
+    /** OMC 8.25 and BMC 13.106: no criminal check in Oakland or Berkeley once the city is stated; Alameda County alone is ambiguous. */
+    @Test
+    void oaklandAndBerkeley() {
+        assertThat(jurisdictions.require("CA", "94612", null, "0653000").rules().criminalScreening())
+                .isEqualTo(CriminalScreening.NOT_ALLOWED);
+        assertThat(jurisdictions.require("CA", "94704", null, "0606000").rules().criminalScreening())
+                .isEqualTo(CriminalScreening.NOT_ALLOWED);
+        assertThat(jurisdictions.require("CA", "94704", null, "none").rules().criminalScreening())
+                .isEqualTo(CriminalScreening.STANDARD);
+        assertThatThrownBy(() -> jurisdictions.require("CA", "94612", null, null)).isInstanceOf(ApiException.class);
     }
 }
