@@ -17,6 +17,7 @@ import io.tenantscreening.organizations.OrganizationService;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportPdf;
 import io.tenantscreening.reports.ReportService;
+import io.tenantscreening.orders.OrderScreeningRules;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
@@ -46,10 +47,11 @@ public class AdverseActionNotices {
     private final ReportPdf reportPdf;
     private final OrganizationService organizations;
     private final SchedulerClient work;
+    private final OrderScreeningRules screeningRules;
 
     public AdverseActionNotices(NoticeRepository notices, NoticeDocuments documents, NoticeEmails emails, OrderService orders,
                                 ReportService reports, ReportPdf reportPdf, OrganizationService organizations,
-                                SchedulerClient work) {
+                                SchedulerClient work, OrderScreeningRules screeningRules) {
         this.notices = notices;
         this.documents = documents;
         this.emails = emails;
@@ -58,6 +60,7 @@ public class AdverseActionNotices {
         this.reportPdf = reportPdf;
         this.organizations = organizations;
         this.work = work;
+        this.screeningRules = screeningRules;
     }
 
     /** Makes the notice at {@code at}, stores its PDF and schedules its email; in the caller's transaction. */
@@ -106,6 +109,7 @@ public class AdverseActionNotices {
         return new NoticeFacts(kind, action.id(), action.mode() == Mode.LIVE, issuedAt,
                 order.applicant().fullName(), order.applicant().email(), order.property().oneLineAddress(), landlord,
                 action.decision().value(), action.conditions(), action.reasons(), CreditDisclosure.of(sources.report()),
-                kind == NoticeKind.PRE_ADVERSE ? action.responseDeadline() : null, action.reportId());
+                kind == NoticeKind.PRE_ADVERSE ? action.responseDeadline() : null, action.reportId(),
+                FairChance.facts(screeningRules.of(tenant, sources.order().order()).adverseAction(), action, sources.report()));
     }
 }
