@@ -71,13 +71,16 @@ class RecordLimitsByPlaceTest {
 
     /**
      * Each covered place keeps, of profile 0010's records, exactly those its rules and the
-     * federal ones allow, and counts the others under the places that left them out. The
-     * rules, per place: PLACES.
+     * federal ones allow, and counts the others under the places that left them out (each
+     * row names the sections of its place's rules).
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "federal default only | 12 Oak Street | Austin      | TX | 78701 | 0 1 2 3 4 5 6 | ''",
-            "California           | 200 N Spring St | Los Angeles | CA | 90012 | 0 1 4 5 6   | us-ca"})
+            "federal default only (FCRA 605(a)(2), (a)(5))     | 12 Oak Street       | Austin      | TX | 78701 | 0 1 2 3 4 5 6 | ''",
+            "California (Cal. Civ. Code 1786.18(a)(7))        | 200 N Spring St     | Los Angeles | CA | 90012 | 0 1 4 5 6     | us-ca",
+            "New York State (GBL 380-j(a)(1), (f)(1)(v))      | 100 State St        | Albany      | NY | 12207 | 0 1 4 5 6     | us-ny",
+            "New York City (Admin. Code 8-102a, 8-107(5)(o))  | 350 5th Ave         | New York    | NY | 10118 | 0             | us-ny us-ny-new-york-city",
+            "Cook County (Ord. 42-38, Rule 720.120)           | 69 W Washington St  | Chicago     | IL | 60602 | 5             | us-il-cook-county"})
     void eachPlaceKeepsTheRecordsItsRulesAllow(String place, String street, String city, String state, String zipcode,
                                                 String kept, String leftOutBy) {
         ObjectNode body = atPlace(street, city, state, zipcode);
