@@ -18,7 +18,6 @@ import io.tenantscreening.orders.OrderService;
 import io.tenantscreening.orders.OrderStatus;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
-import io.tenantscreening.orders.OrderScreeningRules;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
@@ -54,12 +53,10 @@ public class AdverseActionLifecycle {
     private final AdverseActionSettings settings;
     private final SchedulerClient work;
     private final Clock clock;
-    private final OrderScreeningRules screeningRules;
 
     public AdverseActionLifecycle(AdverseActionRepository actions, AdverseActionNotices notices, AdverseActionMapper mapper,
                                   OrderService orders, ReportService reports, EventService events, ResponseWindow window,
-                                  AdverseActionSettings settings, SchedulerClient work, Clock clock,
-                                  OrderScreeningRules screeningRules) {
+                                  AdverseActionSettings settings, SchedulerClient work, Clock clock) {
         this.actions = actions;
         this.notices = notices;
         this.mapper = mapper;
@@ -70,7 +67,6 @@ public class AdverseActionLifecycle {
         this.settings = settings;
         this.work = work;
         this.clock = clock;
-        this.screeningRules = screeningRules;
     }
 
     /**
@@ -90,7 +86,7 @@ public class AdverseActionLifecycle {
         }
         Report report = reports.forOrder(tenant, order.id());
         String reportId = report.id();
-        AdverseActionRules rules = screeningRules.of(tenant, order).adverseAction();
+        AdverseActionRules rules = order.screeningRules().adverseAction();
         FairChance.check(rules, command, report);
         Instant now = Timestamps.now(clock);
         boolean preAdverse = command.path() == AdverseAction.Path.PRE_ADVERSE;

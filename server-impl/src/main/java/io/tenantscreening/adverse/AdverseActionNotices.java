@@ -17,7 +17,6 @@ import io.tenantscreening.organizations.OrganizationService;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportPdf;
 import io.tenantscreening.reports.ReportService;
-import io.tenantscreening.orders.OrderScreeningRules;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
@@ -47,11 +46,10 @@ public class AdverseActionNotices {
     private final ReportPdf reportPdf;
     private final OrganizationService organizations;
     private final SchedulerClient work;
-    private final OrderScreeningRules screeningRules;
 
     public AdverseActionNotices(NoticeRepository notices, NoticeDocuments documents, NoticeEmails emails, OrderService orders,
                                 ReportService reports, ReportPdf reportPdf, OrganizationService organizations,
-                                SchedulerClient work, OrderScreeningRules screeningRules) {
+                                SchedulerClient work) {
         this.notices = notices;
         this.documents = documents;
         this.emails = emails;
@@ -60,7 +58,6 @@ public class AdverseActionNotices {
         this.reportPdf = reportPdf;
         this.organizations = organizations;
         this.work = work;
-        this.screeningRules = screeningRules;
     }
 
     /** Makes the notice at {@code at}, stores its PDF and schedules its email; in the caller's transaction. */
@@ -110,6 +107,6 @@ public class AdverseActionNotices {
                 order.applicant().fullName(), order.applicant().email(), order.property().oneLineAddress(), landlord,
                 action.decision().value(), action.conditions(), action.reasons(), CreditDisclosure.of(sources.report()),
                 kind == NoticeKind.PRE_ADVERSE ? action.responseDeadline() : null, action.reportId(),
-                FairChance.facts(screeningRules.of(tenant, sources.order().order()).adverseAction(), action, sources.report()));
+                FairChance.facts(sources.order().order().screeningRules().adverseAction(), action, sources.report()));
     }
 }

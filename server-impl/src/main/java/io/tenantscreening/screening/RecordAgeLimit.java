@@ -35,7 +35,7 @@ final class RecordAgeLimit {
     static final Period LIMIT = Period.ofYears(7);
 
     /** The federal limit on civil suits and judgments, which this class encodes (the criminal ones are rule data). */
-    static final Citation CIVIL_RULE = new Citation("us", "15 U.S.C. § 1681c(a)(2) (FCRA § 605(a)(2))");
+    static final Citation CIVIL_RULE = new Citation("us", "15 U.S.C. § 1681c(a)(2)");
 
     private RecordAgeLimit() {
     }

@@ -11,7 +11,6 @@ import io.tenantscreening.policies.Recommendation;
 import io.tenantscreening.reports.Report;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Named;
-import io.tenantscreening.orders.OrderScreeningRules;
 import jakarta.inject.Singleton;
 
 import java.time.Duration;
@@ -55,16 +54,13 @@ public class Reinvestigations {
     private final Duration timeout;
     private final DeletedRecords deleted;
     private final ConsumerStatements statements;
-    private final OrderScreeningRules rules;
 
     public Reinvestigations(ScreeningProviders providers, OrderService orders, ApplicantService applicants,
                             Recommendations recommendations, ReportDay day, @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, DeletedRecords deleted,
-                            ConsumerStatements statements,
-                            OrderScreeningRules rules) {
+                            ConsumerStatements statements) {
         this.deleted = deleted;
         this.statements = statements;
-        this.rules = rules;
         this.providers = providers;
         this.orders = orders;
         this.applicants = applicants;
@@ -223,7 +219,7 @@ public class Reinvestigations {
         for (Report.CheckResult check : report.checks()) {
             deletedOfConsumer.put(CheckType.of(check.type()), deleted.of(tenant, consumer, CheckType.of(check.type())));
         }
-        RevisedChecks revised = revisedChecks(report, changes, day.of(now), rules.of(tenant, order).recordLimits(), deletedOfConsumer);
+        RevisedChecks revised = revisedChecks(report, changes, day.of(now), order.screeningRules().recordLimits(), deletedOfConsumer);
         return new Revision(ConsumerStatements.noted(revised.checks(), statements.of(tenant, consumer)),
                 recommendations.of(tenant, order, revised.findings(), now));
     }

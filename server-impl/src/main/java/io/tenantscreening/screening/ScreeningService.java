@@ -19,7 +19,6 @@ import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
 import jakarta.inject.Named;
-import io.tenantscreening.orders.OrderScreeningRules;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,19 +88,16 @@ public class ScreeningService {
     private final DeletedRecords deleted;
     private final Reinsertions reinsertions;
     private final ConsumerStatements statements;
-    private final OrderScreeningRules rules;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
                             ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day,
-                            DeletedRecords deleted, Reinsertions reinsertions, ConsumerStatements statements,
-                            OrderScreeningRules rules) {
+                            DeletedRecords deleted, Reinsertions reinsertions, ConsumerStatements statements) {
         this.deleted = deleted;
         this.reinsertions = reinsertions;
         this.statements = statements;
-        this.rules = rules;
         this.checks = checks;
         this.providers = providers;
         this.orders = orders;
@@ -243,7 +239,7 @@ public class ScreeningService {
         }
         Instant now = Timestamps.now(clock);
         LocalDate today = day.of(now);
-        List<RecordLimit> limits = rules.of(tenant, locked).recordLimits();
+        List<RecordLimit> limits = locked.screeningRules().recordLimits();
         Instant askAgain = null;
         List<ScreeningRepository.CheckState> learnt = new ArrayList<>();
         for (ScreeningRepository.CheckState check : asked) {

@@ -80,7 +80,7 @@ class RecordLimitsByPlaceTest {
             "California (Cal. Civ. Code 1786.18(a)(7))        | 200 N Spring St     | Los Angeles | CA | 90012 | 0 1 4 5 6     | us-ca",
             "New York State (GBL 380-j(a)(1), (f)(1)(v))      | 100 State St        | Albany      | NY | 12207 | 0 1 4 5 6     | us-ny",
             "New York City (Admin. Code 8-102a, 8-107(5)(o))  | 350 5th Ave         | New York    | NY | 10118 | 0             | us-ny us-ny-new-york-city",
-            "Cook County (Ord. 42-38, Rule 720.120)           | 69 W Washington St  | Chicago     | IL | 60602 | 5             | us-il-cook-county"})
+            "Cook County (Code 42-38(a), Rule 720.120)        | 69 W Washington St  | Chicago     | IL | 60602 | 4 5           | us-il-cook-county"})
     void eachPlaceKeepsTheRecordsItsRulesAllow(String place, String street, String city, String state, String zipcode,
                                                 String kept, String leftOutBy) {
         ObjectNode body = atPlace(street, city, state, zipcode);
