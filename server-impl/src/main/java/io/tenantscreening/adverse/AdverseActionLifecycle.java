@@ -11,10 +11,12 @@ import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
 import io.tenantscreening.events.EventService;
 import io.tenantscreening.events.EventType;
+import io.tenantscreening.jurisdictions.AdverseActionRules;
 import io.tenantscreening.notices.NoticeKind;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderService;
 import io.tenantscreening.orders.OrderStatus;
+import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
 import jakarta.inject.Singleton;
 
@@ -70,9 +72,11 @@ public class AdverseActionLifecycle {
     /**
      * Takes the adverse action, in the caller's transaction: 404 for an order the tenant
      * does not have, 422 on {@code /adverse_action/order_id} for an order not completed or
-     * one that has an adverse action pending or completed. A final one is completed at once
-     * (adverse_action.created, then adverse_action.completed); a pre-adverse one is pending
-     * (adverse_action.created).
+     * one that has an adverse action pending or completed; 422 when the fair-chance rules of
+     * the order's screening rules reach it and it lacks what they ask ({@link FairChance}).
+     * A final one is completed at once (adverse_action.created, then adverse_action.completed);
+     * a pre-adverse one is pending (adverse_action.created), its window never shorter than the
+     * rules' period.
      */
     AdverseAction take(Tenant tenant, TakeAdverseAction command) {
         Order order = orders.get(tenant, command.orderId(), Set.of()).order();
@@ -80,15 +84,18 @@ public class AdverseActionLifecycle {
             throw ApiException.invalid(ErrorSource.pointer("/adverse_action/order_id"), "Order '" + order.id() + "' is "
                     + order.status().value() + ": adverse action can be taken only on a completed order, based on its report.");
         }
-        String reportId = reports.forOrder(tenant, order.id()).id();
+        Report report = reports.forOrder(tenant, order.id());
+        String reportId = report.id();
+        AdverseActionRules rules = order.screeningRules().adverseAction();
+        FairChance.check(rules, command, report);
         Instant now = Timestamps.now(clock);
         boolean preAdverse = command.path() == AdverseAction.Path.PRE_ADVERSE;
-        Integer days = preAdverse ? (command.responseDays() == null ? settings.getResponseDays() : command.responseDays()) : null;
+        Integer days = preAdverse ? FairChance.responseDays(rules, command, report, settings.getResponseDays()) : null;
         AdverseAction action = new AdverseAction(PublicIds.newId("aa", tenant.mode()), tenant.mode(), order.id(), reportId,
                 command.decision(), command.conditions(), command.reasons(), command.path(),
                 preAdverse ? AdverseAction.Status.PENDING : AdverseAction.Status.COMPLETED, days,
                 preAdverse ? window.deadline(tenant.mode(), now, days) : null, preAdverse ? now : null,
-                preAdverse ? null : now, now, preAdverse ? null : now, null);
+                preAdverse ? null : now, now, preAdverse ? null : now, null, command.assessment());
         if (!actions.insert(tenant, action)) {
             throw ApiException.invalid(ErrorSource.pointer("/adverse_action/order_id"), "Order '" + order.id()
                     + "' already has an adverse action that is pending or completed; one at a time (cancel a pending "

@@ -4,6 +4,8 @@ import io.micronaut.json.JsonMapper;
 import io.tenantscreening.api.model.AdverseActionInput;
 import io.tenantscreening.api.model.AdverseActionList;
 import io.tenantscreening.api.model.AdverseDecision;
+import io.tenantscreening.api.model.IndividualizedAssessment;
+import io.tenantscreening.api.model.IndividualizedAssessmentInput;
 import io.tenantscreening.api.model.ListObject;
 import io.tenantscreening.api.model.NoticePath;
 import io.tenantscreening.common.Mode;
@@ -12,6 +14,7 @@ import io.tenantscreening.errors.Violations;
 import io.tenantscreening.lists.ListLinks;
 import io.tenantscreening.lists.Page;
 import jakarta.inject.Singleton;
+import org.openapitools.jackson.nullable.JsonNullable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,8 +58,10 @@ public class AdverseActionMapper {
                     + "leave it out, or send notice \"pre_adverse\".");
         }
         violations.throwIfAny();
+        IndividualizedAssessmentInput assessment = input.getIndividualizedAssessment();
         return new TakeAdverseAction(input.getOrderId(), decision, conditions, input.getReasons().stream().map(Text::trim).toList(),
-                path, input.getResponseDays());
+                path, input.getResponseDays(), assessment == null ? null : new AdverseAction.Assessment(
+                assessment.getFactors().stream().map(Text::trim).toList(), Text.trim(assessment.getExplanation())));
     }
 
     public static io.tenantscreening.api.model.AdverseAction toApi(AdverseAction action) {
@@ -75,7 +80,9 @@ public class AdverseActionMapper {
                 .preAdverseNoticeSentAt(action.preAdverseNoticeSentAt())
                 .adverseActionNoticeSentAt(action.adverseActionNoticeSentAt())
                 .createdAt(action.createdAt())
-                .canceledAt(action.canceledAt());
+                .canceledAt(action.canceledAt())
+                .individualizedAssessment(JsonNullable.of(action.assessment() == null ? null : new IndividualizedAssessment()
+                        .factors(action.assessment().factors()).explanation(action.assessment().explanation())));
     }
 
     static AdverseActionList toApi(Page<AdverseAction> page, ListLinks.PageLinks links) {

@@ -106,6 +106,7 @@ public class AdverseActionNotices {
         return new NoticeFacts(kind, action.id(), action.mode() == Mode.LIVE, issuedAt,
                 order.applicant().fullName(), order.applicant().email(), order.property().oneLineAddress(), landlord,
                 action.decision().value(), action.conditions(), action.reasons(), CreditDisclosure.of(sources.report()),
-                kind == NoticeKind.PRE_ADVERSE ? action.responseDeadline() : null, action.reportId());
+                kind == NoticeKind.PRE_ADVERSE ? action.responseDeadline() : null, action.reportId(),
+                FairChance.facts(sources.order().order().screeningRules().adverseAction(), action, sources.report()));
     }
 }

@@ -27,7 +27,7 @@ public class AdverseActionRepository {
     private static final String TABLE = "adverse_actions";
     private static final String COLUMNS = "id, mode, order_id, report_id, decision, conditions, reasons, notice, status, "
             + "response_days, response_deadline, pre_adverse_notice_sent_at, adverse_action_notice_sent_at, created_at, "
-            + "completed_at, canceled_at";
+            + "completed_at, canceled_at, assessment_factors, assessment_explanation";
 
     private final TenantJdbc jdbc;
     private final KeysetPager pager;
@@ -41,13 +41,15 @@ public class AdverseActionRepository {
     boolean insert(Tenant tenant, AdverseAction action) {
         return jdbc.update(tenant, "INSERT INTO adverse_actions (organization_id, mode, id, order_id, report_id, decision, "
                         + "conditions, reasons, notice, status, response_days, response_deadline, pre_adverse_notice_sent_at, "
-                        + "adverse_action_notice_sent_at, created_at, completed_at, canceled_at) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                        + "adverse_action_notice_sent_at, created_at, completed_at, canceled_at, assessment_factors, "
+                        + "assessment_explanation) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (order_id) WHERE status IN ('pending', 'completed') DO NOTHING",
                 action.id(), action.orderId(), action.reportId(), action.decision().value(), action.conditions(),
                 action.reasons(), action.path().value(), action.status().value(), action.responseDays(),
                 action.responseDeadline(), action.preAdverseNoticeSentAt(), action.adverseActionNoticeSentAt(),
-                action.createdAt(), action.completedAt(), action.canceledAt()) == 1;
+                action.createdAt(), action.completedAt(), action.canceledAt(),
+                action.assessment() == null ? null : action.assessment().factors(),
+                action.assessment() == null ? null : action.assessment().explanation()) == 1;
     }
 
     Optional<AdverseAction> findById(Tenant tenant, String id) {
@@ -83,7 +85,10 @@ public class AdverseActionRepository {
                 AdverseAction.Status.of(row.getString("status")), row.getObject("response_days", Integer.class),
                 instant(row.getTimestamp("response_deadline")), instant(row.getTimestamp("pre_adverse_notice_sent_at")),
                 instant(row.getTimestamp("adverse_action_notice_sent_at")), instant(row.getTimestamp("created_at")),
-                instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")));
+                instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")),
+                row.getString("assessment_explanation") == null ? null : new AdverseAction.Assessment(
+                        Arrays.asList((String[]) row.getArray("assessment_factors").getArray()),
+                        row.getString("assessment_explanation")));
     }
 
     private static Instant instant(Timestamp timestamp) {

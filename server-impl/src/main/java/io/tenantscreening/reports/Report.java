@@ -1,6 +1,7 @@
 package io.tenantscreening.reports;
 
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.jurisdictions.Citation;
 import io.tenantscreening.policies.Recommendation;
 
 import java.time.Instant;
@@ -58,29 +59,43 @@ public record Report(String id, Mode mode, String orderId, int version, Status s
      * One check's result: its type (as the API names it), its provider, clear or consider, and
      * its details (JSON); {@code findingsDeleted} when a dispute of the whole check deleted its
      * findings (then clear, with details {@code {}}); {@code statements}, the consumer's
-     * statements of dispute about the check or its records (FCRA section 611(c)), oldest first.
+     * statements of dispute about the check or its records (FCRA section 611(c)), oldest first;
+     * {@code leftOut}, the records the limits by age and kind kept out of it, counted per rule.
      */
     public record CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted,
-                              List<Statement> statements) {
+                              List<Statement> statements, List<LeftOut> leftOut) {
 
         public CheckResult {
             statements = List.copyOf(statements);
+            leftOut = List.copyOf(leftOut);
         }
 
-        /** A check's result as its provider's findings state it, with no statement. */
+        /** A check's result as its provider's findings state it, with no statement and nothing left out. */
         public CheckResult(String type, String provider, boolean consider, String details) {
-            this(type, provider, consider, details, false, List.of());
+            this(type, provider, consider, details, false, List.of(), List.of());
         }
 
         /** The check with its findings deleted after a dispute (FCRA section 611(a)(5)(A)): clear, nothing stated. */
         public static CheckResult deleted(String type, String provider) {
-            return new CheckResult(type, provider, false, "{}", true, List.of());
+            return new CheckResult(type, provider, false, "{}", true, List.of(), List.of());
         }
 
         /** The same check noting these statements instead of its own. */
         public CheckResult withStatements(List<Statement> noted) {
-            return new CheckResult(type, provider, consider, details, findingsDeleted, noted);
+            return new CheckResult(type, provider, consider, details, findingsDeleted, noted, leftOut);
         }
+
+        /** The same check stating that these records were left out of it. */
+        public CheckResult withLeftOut(List<LeftOut> records) {
+            return new CheckResult(type, provider, consider, details, findingsDeleted, statements, records);
+        }
+    }
+
+    /**
+     * How many court records of a check one rule kept out of the report: the rule's section and
+     * the place whose law it is. A record that several rules keep out counts under each.
+     */
+    public record LeftOut(Citation rule, int records) {
     }
 
     /**

@@ -3,6 +3,7 @@ package io.tenantscreening.reports;
 import io.micronaut.json.JsonMapper;
 import io.tenantscreening.api.model.ConsumerStatement;
 import io.tenantscreening.api.model.RecommendationReason;
+import io.tenantscreening.api.model.RecordsLeftOutByRule;
 import io.tenantscreening.api.model.ReportCheck;
 import io.tenantscreening.api.model.ReportCheckDetails;
 import io.tenantscreening.common.Mode;
@@ -78,7 +79,9 @@ public class ReportMapper {
                     .result(result(check.consider()))
                     .details(json.readValue(check.details(), ReportCheckDetails.class))
                     .findingsDeleted(check.findingsDeleted())
-                    .consumerStatements(check.statements().stream().map(ReportMapper::statement).toList());
+                    .consumerStatements(check.statements().stream().map(ReportMapper::statement).toList())
+                    .recordsLeftOut(check.leftOut().stream().map(rule -> new RecordsLeftOutByRule().place(rule.rule().place())
+                            .section(rule.rule().section()).records(rule.records())).toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -100,6 +100,9 @@ public class ReportRepository {
                 if (check.findingsDeleted()) {
                     stored.put("findings_deleted", true);
                 }
+                if (!check.leftOut().isEmpty()) {
+                    stored.set("records_left_out", LeftOutJson.tree(check.leftOut()));
+                }
                 if (!check.statements().isEmpty()) {
                     ArrayNode statements = stored.putArray("consumer_statements");
                     for (Report.Statement statement : check.statements()) {
@@ -170,7 +173,8 @@ public class ReportRepository {
             for (JsonNode check : JSON.readTree(row.getString("checks"))) {
                 checks.add(new Report.CheckResult(check.get("type").asText(), check.get("provider").asText(),
                         check.get("result").asText().equals("consider"),
-                        check.get("details").toString(), check.path("findings_deleted").asBoolean(false), statements(check)));
+                        check.get("details").toString(), check.path("findings_deleted").asBoolean(false), statements(check),
+                        LeftOutJson.read(check.path("records_left_out"))));
             }
             recommendation = recommendation(row.getString("recommendation"));
         } catch (IOException e) {

@@ -67,9 +67,18 @@ public sealed interface Findings {
      * One court record; disposition null while the case is open. {@code conviction} says
      * whether a criminal record is a conviction, and is null for eviction and other civil
      * records (see {@link RecordAgeLimit}, which holds every provider to that).
+     * {@code disposedOn}, the day the case was disposed of, and {@code releasedOn}, the day the
+     * person was released from incarceration or parole for it, are null where the provider
+     * does not state them (some places' limits count from them: {@link CriminalRecordLimits}).
      */
     record CourtRecord(String court, LocalDate filedOn, String caseType, String disposition, Boolean conviction,
-                       String description) {
+                       String description, LocalDate disposedOn, LocalDate releasedOn) {
+
+        /** A record that states neither the day it was disposed of nor a release. */
+        public CourtRecord(String court, LocalDate filedOn, String caseType, String disposition, Boolean conviction,
+                           String description) {
+            this(court, filedOn, caseType, disposition, conviction, description, null, null);
+        }
     }
 
     /** identity_verification: verified or not, and why not. */

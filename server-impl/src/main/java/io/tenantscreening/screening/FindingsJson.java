@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tenantscreening.reports.LeftOutJson;
 import io.tenantscreening.reports.Report;
 
 import java.io.UncheckedIOException;
@@ -52,6 +53,7 @@ final class FindingsJson {
             stored.set("details", JSON.readTree(check.details()));
             stored.put("findings_deleted", check.findingsDeleted());
             stored.set("consumer_statements", JSON.valueToTree(check.statements()));
+            stored.set("records_left_out", LeftOutJson.tree(check.leftOut()));
             return stored.toString();
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);

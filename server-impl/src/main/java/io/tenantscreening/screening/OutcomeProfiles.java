@@ -13,8 +13,9 @@ import java.util.List;
  * 0005 a credit score of 560; 0006 an income that could not be verified; 0007 records that
  * the age limit ({@link RecordAgeLimit}) keeps out of the report beside a conviction that
  * it keeps; 0008 a score of 640 from another scoring model, with another range and another
- * supplier of the score; 0009 a score whose model gave no key factors. Other digits are all
- * clear. A profile shows only in the checks an order has.
+ * supplier of the score; 0009 a score whose model gave no key factors; 0010 criminal records
+ * of every kind and age that the places' limits tell apart ({@link #placeRecords}). Other
+ * digits are all clear. A profile shows only in the checks an order has.
  *
  * <p>Every score comes with what FCRA section 609(f)(1) asks a notice to disclose, as a
  * real bureau supplies it: the model's range, its key factors in the model's order (the
@@ -43,6 +44,7 @@ final class OutcomeProfiles {
     static final String OLD_RECORDS = "0007";
     static final String OTHER_MODEL = "0008";
     static final String NO_FACTORS = "0009";
+    static final String PLACE_RECORDS = "0010";
     private static final String SCORE_MODEL = "VantageScore 4.0";
     private static final Findings.ScoreRange SCORE_RANGE = new Findings.ScoreRange(300, 850);
     private static final String OTHER_SCORE_MODEL = "RentScore Test Model 2";
@@ -129,7 +131,41 @@ final class OutcomeProfiles {
                     new Findings.CourtRecord("Travis County Court at Law No. 7", today.minusYears(12), "misdemeanor",
                             "Guilty plea; probation completed", true, "Driving while intoxicated")));
         }
+        if (is(subject, PLACE_RECORDS)) {
+            return placeRecords(today);
+        }
         return new Findings.CourtRecords(List.of());
+    }
+
+    /**
+     * The criminal records of {@value #PLACE_RECORDS}, one of each kind and age that some
+     * place's limits keep and another's leave out (the contract's Test mode table "which record
+     * each place keeps"), in this order: a felony conviction released from prison four years
+     * before; a misdemeanor conviction disposed of (sentenced, no incarceration) four years
+     * before; a felony conviction disposed of eight years before; an arrest without conviction
+     * two years before; a pending case filed half a year before; a violation conviction disposed
+     * of one year before; a misdemeanor conviction disposed of seven years before to the day (kept
+     * on the day of the screening by a seven-year limit, left out by it from the next day). Each
+     * states the days a limit may count from.
+     */
+    static Findings.CourtRecords placeRecords(LocalDate today) {
+        return new Findings.CourtRecords(List.of(
+                new Findings.CourtRecord("Travis County District Court", today.minusYears(7), "felony",
+                        "Guilty; sentenced to three years' imprisonment", true, "Burglary of a building", today.minusYears(6),
+                        today.minusYears(4)),
+                new Findings.CourtRecord("Travis County Court at Law No. 3", today.minusYears(5), "misdemeanor",
+                        "Guilty plea; fine paid", true, "Criminal mischief", today.minusYears(4), null),
+                new Findings.CourtRecord("Travis County District Court", today.minusYears(9), "felony",
+                        "Guilty plea; probation completed", true, "Possession of a controlled substance", today.minusYears(8),
+                        null),
+                new Findings.CourtRecord("Travis County Court at Law No. 5", today.minusYears(2), "misdemeanor",
+                        "Arrest; no charges filed", false, "Disorderly conduct", today.minusYears(2), null),
+                new Findings.CourtRecord("Travis County Court at Law No. 6", today.minusMonths(6), "misdemeanor", null, false,
+                        "Theft of property under $100", null, null),
+                new Findings.CourtRecord("Austin Municipal Court", today.minusYears(1).minusMonths(2), "violation",
+                        "Guilty; fine paid", true, "Public consumption of alcohol", today.minusYears(1), null),
+                new Findings.CourtRecord("Travis County Court at Law No. 2", today.minusYears(7).minusMonths(2), "misdemeanor",
+                        "Guilty plea; fine paid", true, "Driving with an invalid license", today.minusYears(7), null)));
     }
 
     static Findings.IdentityFindings identity(ScreeningSubject subject) {

@@ -90,7 +90,7 @@ public final class Reinvestigation {
      */
     public static Findings.CourtRecord corrected(CheckType check, Findings.CourtRecord record) {
         return new Findings.CourtRecord(record.court(), record.filedOn(), record.caseType(), CORRECTED_DISPOSITION,
-                check == CheckType.CRIMINAL ? Boolean.FALSE : null, record.description());
+                check == CheckType.CRIMINAL ? Boolean.FALSE : null, record.description(), record.disposedOn(), record.releasedOn());
     }
 
     /**

@@ -6,6 +6,7 @@ import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.jurisdictions.RecordLimit;
 import io.tenantscreening.policies.Recommendation;
 import io.tenantscreening.reports.Report;
 import io.micronaut.context.annotation.Value;
@@ -218,7 +219,7 @@ public class Reinvestigations {
         for (Report.CheckResult check : report.checks()) {
             deletedOfConsumer.put(CheckType.of(check.type()), deleted.of(tenant, consumer, CheckType.of(check.type())));
         }
-        RevisedChecks revised = revisedChecks(report, changes, day.of(now), deletedOfConsumer);
+        RevisedChecks revised = revisedChecks(report, changes, day.of(now), order.screeningRules().recordLimits(), deletedOfConsumer);
         return new Revision(ConsumerStatements.noted(revised.checks(), statements.of(tenant, consumer)),
                 recommendations.of(tenant, order, revised.findings(), now));
     }
@@ -238,13 +239,14 @@ public class Reinvestigations {
 
     /**
      * The report's checks with the verdicts applied on {@code day}, the day of the revision
-     * (the age limit counts from it), each check screened against the fingerprints
+     * (the limits by age and kind count from it, {@code limits} being the record limits of the
+     * order's screening rules), each check screened against the fingerprints
      * {@code deleted} holds for its type (what was deleted for the same consumer, FCRA section
      * 611(a)(5)(C), {@link DeletedRecords#screen} without certifications: court records left
      * out, other findings stated as deleted), a whole check's correction included: what
      * {@link #revise} decides before the recommendation is made again from the findings.
      */
-    public static RevisedChecks revisedChecks(Report report, List<Change> changes, LocalDate day,
+    public static RevisedChecks revisedChecks(Report report, List<Change> changes, LocalDate day, List<RecordLimit> limits,
                                               Map<CheckType, Set<String>> deleted) {
         List<Report.CheckResult> checks = new ArrayList<>();
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
@@ -256,7 +258,7 @@ public class Reinvestigations {
             Set<String> deletedOfCheck = deleted.getOrDefault(type, Set.of());
             if (ofCheck.isEmpty() || whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.UPHELD) {
                 Findings kept = screened(type, stated, deletedOfCheck);
-                checks.add(kept.equals(stated) ? check : result(check, kept));
+                checks.add(kept.equals(stated) ? check : result(check, kept, List.of()));
                 findings.put(type, kept);
                 continue;
             }
@@ -266,10 +268,10 @@ public class Reinvestigations {
                 continue;
             }
             if (whole != null) {
-                Findings limited = screened(type, RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), day).findings(),
-                        deletedOfCheck);
-                findings.put(type, limited);
-                checks.add(result(check, limited));
+                RecordAgeLimit.Limited limited = RecordAgeLimit.apply(type, (Findings) whole.verdict().corrected(), limits, day);
+                Findings kept = screened(type, limited.findings(), deletedOfCheck);
+                findings.put(type, kept);
+                checks.add(result(check, kept, limited.leftOut()));
                 continue;
             }
             List<Findings.CourtRecord> records = new ArrayList<>(((Findings.CourtRecords) stated).records());
@@ -284,10 +286,10 @@ public class Reinvestigations {
                     revised.add((Findings.CourtRecord) verdict.corrected());
                 }
             }
-            Findings limited = screened(type, RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), day)
-                    .findings(), deletedOfCheck);
-            findings.put(type, limited);
-            checks.add(result(check, limited));
+            RecordAgeLimit.Limited limited = RecordAgeLimit.apply(type, new Findings.CourtRecords(List.copyOf(revised)), limits, day);
+            Findings kept = screened(type, limited.findings(), deletedOfCheck);
+            findings.put(type, kept);
+            checks.add(result(check, kept, limited.leftOut()));
         }
         return new RevisedChecks(checks, findings);
     }
@@ -297,9 +299,13 @@ public class Reinvestigations {
         return DeletedRecords.screen(check, findings, deleted, List.of()).findings();
     }
 
-    /** The check stating these findings: deleted ones as a check whose findings a dispute deleted. */
-    private static Report.CheckResult result(Report.CheckResult check, Findings findings) {
+    /**
+     * The check stating these findings: deleted ones as a check whose findings a dispute deleted;
+     * others with the records left out of the check before and those {@code leftOut} now.
+     */
+    private static Report.CheckResult result(Report.CheckResult check, Findings findings, List<Report.LeftOut> leftOut) {
         return findings instanceof Findings.Deleted ? Report.CheckResult.deleted(check.type(), check.provider())
-                : new Report.CheckResult(check.type(), check.provider(), findings.consider(), FindingsJson.write(findings));
+                : new Report.CheckResult(check.type(), check.provider(), findings.consider(), FindingsJson.write(findings))
+                .withLeftOut(RecordAgeLimit.together(check.leftOut(), leftOut));
     }
 }

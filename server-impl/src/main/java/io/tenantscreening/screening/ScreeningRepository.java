@@ -2,6 +2,8 @@ package io.tenantscreening.screening;
 
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.persistence.TenantJdbc;
+import io.tenantscreening.reports.LeftOutJson;
+import io.tenantscreening.reports.Report;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -20,27 +22,29 @@ import java.util.Objects;
 @Singleton
 public class ScreeningRepository {
 
-    private static final String COLUMNS = "check_type, status, provider, provider_reference, details, certifications, requested_at";
+    private static final String COLUMNS = "check_type, status, provider, provider_reference, details, certifications, requested_at, "
+            + "records_left_out";
 
     /**
      * A check as stored. {@code findings} are set once it is complete, with the certifications
-     * its furnishers gave of them ({@link Certification}; empty when none).
+     * its furnishers gave of them ({@link Certification}; empty when none) and the records the
+     * limits by age and kind left out of them ({@link RecordAgeLimit}; empty when none).
      */
     record Check(CheckType type, boolean complete, String provider, String reference, Findings findings,
-                 List<Certification> certified, Instant requestedAt) {
+                 List<Certification> certified, Instant requestedAt, List<Report.LeftOut> leftOut) {
     }
 
     /**
      * What a step learnt of one check: still open (with the provider's reference, and the time
-     * it said it would answer when it answers later) or complete (with its findings and their
-     * certifications).
+     * it said it would answer when it answers later) or complete (with its findings, their
+     * certifications and the records the limits left out of them).
      */
     record CheckState(CheckType type, String provider, Instant requestedAt, String reference, Findings findings,
-                      List<Certification> certified, Instant answerExpectedAt) {
+                      List<Certification> certified, Instant answerExpectedAt, List<Report.LeftOut> leftOut) {
 
         /** A check not answered yet, of which its provider has said nothing more. */
         CheckState(CheckType type, String provider, Instant requestedAt, String reference) {
-            this(type, provider, requestedAt, reference, null, List.of(), null);
+            this(type, provider, requestedAt, reference, null, List.of(), null, List.of());
         }
     }
 
@@ -98,7 +102,7 @@ public class ScreeningRepository {
         List<String> rows = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         for (CheckState check : checks) {
-            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)");
+            rows.add("({tenant.values}, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb)");
             boolean complete = check.findings() != null;
             parameters.addAll(List.of(orderId, check.type().value(), complete ? "complete" : "requested", check.provider()));
             parameters.add(check.reference());
@@ -108,13 +112,15 @@ public class ScreeningRepository {
             parameters.add(check.requestedAt());
             parameters.add(complete ? now : null);
             parameters.add(complete ? null : check.answerExpectedAt());
+            parameters.add(complete && !check.leftOut().isEmpty() ? LeftOutJson.write(check.leftOut()) : null);
         }
         jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
-                + "provider_reference, result, details, certifications, requested_at, completed_at, answer_expected_at) VALUES "
+                + "provider_reference, result, details, certifications, requested_at, completed_at, answer_expected_at, "
+                + "records_left_out) VALUES "
                 + String.join(", ", rows) + " ON CONFLICT (order_id, check_type) DO UPDATE SET status = excluded.status, "
                 + "provider_reference = excluded.provider_reference, result = excluded.result, details = excluded.details, "
                 + "certifications = excluded.certifications, completed_at = excluded.completed_at, "
-                + "answer_expected_at = excluded.answer_expected_at WHERE screening_checks.status = 'requested'",
+                + "answer_expected_at = excluded.answer_expected_at, records_left_out = excluded.records_left_out WHERE screening_checks.status = 'requested'",
                 parameters.toArray());
     }
 
@@ -122,10 +128,11 @@ public class ScreeningRepository {
         CheckType type = CheckType.of(row.getString("check_type"));
         String details = row.getString("details");
         String certifications = row.getString("certifications");
+        String leftOut = row.getString("records_left_out");
         return new Check(type, row.getString("status").equals("complete"), row.getString("provider"),
                 row.getString("provider_reference"), details == null ? null : FindingsJson.read(type, details),
                 certifications == null ? List.of() : FindingsJson.readCertifications(certifications),
-                row.getTimestamp("requested_at").toInstant());
+                row.getTimestamp("requested_at").toInstant(), leftOut == null ? List.of() : LeftOutJson.read(leftOut));
     }
 
     private static Instant instant(Timestamp timestamp) {

@@ -9,6 +9,7 @@ import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
+import io.tenantscreening.jurisdictions.RecordLimit;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -47,10 +48,12 @@ import java.util.concurrent.TimeoutException;
  * one answers over the network). A step on an order that is no longer pending (canceled
  * meanwhile) asks nothing and stores nothing, so a canceled order gets no report.
  *
- * <p>Whatever the provider, its findings pass the age limit of records
- * ({@link RecordAgeLimit}) before they are stored and their result decided, counted from
- * the day of the step; the report passes its checks through the limit again, counted from
- * its own day, since checks answered on earlier days may have aged past it since. The
+ * <p>Whatever the provider, its findings pass the limits of records by age and kind
+ * ({@link RecordAgeLimit}: the civil limit, and the record limits of the screening rules the
+ * order was placed under) before they are stored and their result decided, counted from the
+ * day of the step; the report passes its checks through the limits again, counted from its
+ * own day, since checks answered on earlier days may have aged past them since. The report's
+ * checks say how many records each rule left out, at either time. The
  * report also leaves out information deleted from an earlier report on the same consumer
  * after a reinvestigation ({@link DeletedRecords}, FCRA section 611(a)(5)(C)), unless its
  * furnisher certified it with the provider's answer: it is then reinserted and the consumer
@@ -236,17 +239,18 @@ public class ScreeningService {
         }
         Instant now = Timestamps.now(clock);
         LocalDate today = day.of(now);
+        List<RecordLimit> limits = locked.screeningRules().recordLimits();
         Instant askAgain = null;
         List<ScreeningRepository.CheckState> learnt = new ArrayList<>();
         for (ScreeningRepository.CheckState check : asked) {
             Answer<? extends Findings> answer = answers.get(check.type());
             if (answer instanceof Answer.Done<? extends Findings> done) {
+                RecordAgeLimit.Limited limited = withinLimits(orderId, check.type(), done.findings(), limits, today);
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        check.reference(), withinAgeLimit(orderId, check.type(), done.findings(), today), done.certified(),
-                        null));
+                        check.reference(), limited.findings(), done.certified(), null, limited.leftOut()));
             } else if (answer instanceof Answer.Later<? extends Findings> later) {
                 learnt.add(new ScreeningRepository.CheckState(check.type(), check.provider(), check.requestedAt(),
-                        later.reference(), null, List.of(), later.askAgainAt()));
+                        later.reference(), null, List.of(), later.askAgainAt(), List.of()));
                 askAgain = askAgain == null || later.askAgainAt().isBefore(askAgain) ? later.askAgainAt() : askAgain;
             }
         }
@@ -261,13 +265,14 @@ public class ScreeningService {
         List<ApplicantRepository.SameConsumer> consumer = applicants.sameConsumer(tenant, locked.applicantId());
         List<DeletedRecords.Reinserted> reinserted = new ArrayList<>();
         for (ScreeningRepository.Check check : checks.ofOrder(tenant, orderId)) {
-            DeletedRecords.Screened screened = DeletedRecords.screen(check.type(),
-                    withinAgeLimit(orderId, check.type(), check.findings(), today), deleted.of(tenant, consumer, check.type()),
-                    check.certified());
+            RecordAgeLimit.Limited limited = withinLimits(orderId, check.type(), check.findings(), limits, today);
+            DeletedRecords.Screened screened = DeletedRecords.screen(check.type(), limited.findings(),
+                    deleted.of(tenant, consumer, check.type()), check.certified());
             Findings findings = screened.findings();
             reported.put(check.type(), findings);
             results.add(findings instanceof Findings.Deleted ? Report.CheckResult.deleted(check.type().value(), check.provider())
-                    : new Report.CheckResult(check.type().value(), check.provider(), findings.consider(), FindingsJson.write(findings)));
+                    : new Report.CheckResult(check.type().value(), check.provider(), findings.consider(), FindingsJson.write(findings))
+                    .withLeftOut(RecordAgeLimit.together(check.leftOut(), limited.leftOut())));
             reinserted.addAll(screened.reinserted());
         }
         reports.create(tenant, orderId, ConsumerStatements.noted(results, statements.of(tenant, consumer)),
@@ -278,14 +283,18 @@ public class ScreeningService {
         return new Completed();
     }
 
-    /** The findings without the records the age limit keeps out; logs how many it left out, and nothing of them. */
-    private static Findings withinAgeLimit(String orderId, CheckType check, Findings findings, LocalDate reportDay) {
-        RecordAgeLimit.Limited limited = RecordAgeLimit.apply(check, findings, reportDay);
+    /**
+     * The findings without the records the limits by age and kind keep out ({@code limits}, the
+     * order's record limits); logs how many it left out, and nothing of them.
+     */
+    private static RecordAgeLimit.Limited withinLimits(String orderId, CheckType check, Findings findings, List<RecordLimit> limits,
+                                                       LocalDate reportDay) {
+        RecordAgeLimit.Limited limited = RecordAgeLimit.apply(check, findings, limits, reportDay);
         if (limited.removed() > 0) {
-            LOG.info("left {} record(s) older than the age limit out of the {} check of order {}", limited.removed(),
+            LOG.info("left {} record(s) out of the {} check of order {} under the limits by age and kind", limited.removed(),
                     check.value(), orderId);
         }
-        return limited.findings();
+        return limited;
     }
 
     /** A provider failed or did not answer in time; the screening step is retried with backoff. */

@@ -3,6 +3,7 @@ package io.tenantscreening.disputes;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.screening.CheckType;
 import io.tenantscreening.screening.DeletedRecords;
+import io.tenantscreening.screening.FederalLimits;
 import io.tenantscreening.screening.Findings;
 import io.tenantscreening.screening.Reinvestigation;
 import io.tenantscreening.screening.Reinvestigation.Outcome;
@@ -32,7 +33,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * details {@code {}}, clear); each changed check's result is decided again, with the age
  * limit of court records counted from the day of the revision (openapi.yaml#disputes,
  * docs/integrators.md#disputes, docs/integrators.md#disputes-of-whole-checks,
- * docs/integrators.md#records-limited-by-age); the records deleted for the same consumer stay
+ * docs/integrators.md#records-limited-by-age-and-kind); the records deleted for the same consumer stay
  * out of every court check, even of a whole check's correction (FCRA 611(a)(5)(B) and (C),
  * docs/integrators.md#several-disputes-of-one-report). The built-in providers' corrections are
  * the ones of docs/integrators.md#disputes-in-test-mode.
@@ -200,7 +201,7 @@ class ReportRevisionTest {
         Report report = report(credit(712), court("eviction", OLD, NEW), court("criminal", criminal(LocalDate.of(2024, 1, 2), true)));
 
         Reinvestigations.RevisedChecks revised = Reinvestigations.revisedChecks(report,
-                List.of(new Change(CheckType.CREDIT, null, new Reinvestigation.Verdict<>(Outcome.UPHELD, null))), REVISED_ON,
+                List.of(new Change(CheckType.CREDIT, null, new Reinvestigation.Verdict<>(Outcome.UPHELD, null))), REVISED_ON, FederalLimits.LIMITS,
                 Map.of(CheckType.EVICTION, Set.of(DeletedRecords.fingerprint(OLD))));
 
         assertThat(records(revised.checks().get(1))).containsExactly(NEW);
@@ -215,14 +216,14 @@ class ReportRevisionTest {
 
         Reinvestigations.RevisedChecks revised = Reinvestigations.revisedChecks(now, List.of(new Change(CheckType.EVICTION, null,
                         Reinvestigation.Verdict.ofCheck(Outcome.CORRECTED, CheckType.EVICTION, findings(disputed.checks().get(0))))),
-                REVISED_ON, Map.of(CheckType.EVICTION, Set.of(DeletedRecords.fingerprint(OLD))));
+                REVISED_ON, FederalLimits.LIMITS, Map.of(CheckType.EVICTION, Set.of(DeletedRecords.fingerprint(OLD))));
 
         assertThat(records(revised.checks().get(0))).extracting(Findings.CourtRecord::court, Findings.CourtRecord::disposition)
                 .containsExactly(tuple(NEW.court(), "Dismissed"));
     }
 
     private static Reinvestigations.RevisedChecks revise(Report report, Change... changes) {
-        return Reinvestigations.revisedChecks(report, List.of(changes), REVISED_ON, Map.of());
+        return Reinvestigations.revisedChecks(report, List.of(changes), REVISED_ON, FederalLimits.LIMITS, Map.of());
     }
 
     private static Reinvestigation.Verdict<Findings.CourtRecord> verdict(Outcome outcome, Findings.CourtRecord record) {

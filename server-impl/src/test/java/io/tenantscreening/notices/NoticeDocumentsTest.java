@@ -249,4 +249,42 @@ class NoticeDocumentsTest {
 
         assertThat(read(documents.render(named)).text()).contains("To Zoë Łukasiewicz ?");
     }
+
+    /**
+     * POST /adverse_actions, rule 11: under a place's fair-chance rules the pre-adverse notice
+     * states each rule, the response period in business days with the deadline, the right to
+     * send evidence of inaccuracies and mitigating information, and the factors the rules list;
+     * the adverse action notice states the assessment given. A notice no such rule reaches
+     * says nothing of them.
+     */
+    @Test
+    void underAPlacesFairChanceRulesTheNoticesStateTheRuleThePeriodAndTheAssessment() {
+        NoticeFacts.FairChance fairChance = new NoticeFacts.FairChance(
+                List.of("N.Y.C. Admin. Code § 8-107(5)(o) (us-ny-new-york-city)"), true, 5,
+                List.of("the nature of the offense", "the time since the offense"),
+                List.of("the time since the offense"), "Weighed with four years of rent paid on time.");
+        NoticeFacts pre = NoticeFixtures.preAdverse();
+        NoticeFacts preUnderRules = new NoticeFacts(pre.kind(), pre.adverseActionId(), pre.liveMode(), pre.issuedAt(),
+                pre.applicantName(), pre.applicantEmail(), pre.propertyAddress(), pre.landlordName(), pre.decision(),
+                pre.conditions(), pre.reasons(), pre.creditScore(), pre.responseDeadline(), pre.reportId(), fairChance);
+        NoticeFacts fin = declineWithScore();
+        NoticeFacts finalUnderRules = new NoticeFacts(fin.kind(), fin.adverseActionId(), fin.liveMode(), fin.issuedAt(),
+                fin.applicantName(), fin.applicantEmail(), fin.propertyAddress(), fin.landlordName(), fin.decision(),
+                fin.conditions(), fin.reasons(), fin.creditScore(), fin.responseDeadline(), fin.reportId(), fairChance);
+
+        assertThat(read(documents.render(preUnderRules)).text())
+                .contains("Your rights under the fair-chance housing law of this property's area")
+                .contains("N.Y.C. Admin. Code § 8-107(5)(o) (us-ny-new-york-city)")
+                .contains("You have 5 business days, until Wednesday, December 2, 2026")
+                .contains("evidence that anything in the report is inaccurate")
+                .contains("evidence of rehabilitation or other mitigating circumstances")
+                .contains("The law lists these factors for that assessment: • the nature of the offense • the time since the offense");
+        assertThat(read(documents.render(finalUnderRules)).text())
+                .contains("How your criminal history was assessed")
+                .contains("The factors the landlord considered: • the time since the offense")
+                .contains("How the landlord weighed them: Weighed with four years of rent paid on time.");
+        assertThat(read(documents.render(NoticeFixtures.preAdverse())).text()).doesNotContain("fair-chance");
+        assertThat(read(documents.render(fin)).text()).doesNotContain("How your criminal history was assessed");
+    }
+
 }

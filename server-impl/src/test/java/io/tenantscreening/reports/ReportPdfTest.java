@@ -116,9 +116,9 @@ class ReportPdfTest {
         Report report = new Report("rpt_test_1", Mode.TEST, "ord_test_1", List.of(
                 new Report.CheckResult("credit", "test", false, "{\"score_model\":\"VantageScore 4.0\",\"score\":712,"
                         + "\"tradelines\":{\"total\":5,\"open\":3,\"delinquent\":0,\"total_balance_cents\":100}}", false,
-                        List.of(new Report.Statement("The accounts are not mine.", filed, null))),
+                        List.of(new Report.Statement("The accounts are not mine.", filed, null)), List.of()),
                 new Report.CheckResult("eviction", "test", true, records, false,
-                        List.of(new Report.Statement("I paid the rent before the case was filed.", filed, List.of(0))))),
+                        List.of(new Report.Statement("I paid the rent before the case was filed.", filed, List.of(0))), List.of())),
                 null, WINTER, WINTER);
 
         assertThat(lines(pdf(agency("America/New_York")).render(report, order()))).containsSubsequence(

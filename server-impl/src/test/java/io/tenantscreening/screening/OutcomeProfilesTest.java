@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The outcome profiles of test mode (docs/integrators.md#outcome-profiles): records are dated
  * back from the day of the screening, so each profile means the same on any day, through the
- * age limit (docs/integrators.md#records-limited-by-age).
+ * age limit (docs/integrators.md#records-limited-by-age-and-kind).
  */
 class OutcomeProfilesTest {
 
@@ -73,7 +73,7 @@ class OutcomeProfilesTest {
     }
 
     private static Findings limited(CheckType check, Findings findings, LocalDate today) {
-        return RecordAgeLimit.apply(check, findings, today).findings();
+        return RecordAgeLimit.apply(check, findings, FederalLimits.LIMITS, today).findings();
     }
 
     private static List<Findings.CourtRecord> records(Findings findings) {

@@ -1,5 +1,6 @@
 package io.tenantscreening.screening;
 
+import io.tenantscreening.reports.Report;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
@@ -8,11 +9,12 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Records limited by age (openapi.yaml#screening-and-reports,
- * docs/integrators.md#records-limited-by-age): civil records and criminal records that are
- * not convictions filed more than seven years before the report are left out; convictions
- * stay whatever their age; a check whose only records were left out is clear. The boundary:
- * a record filed exactly seven years before the day of the report is kept.
+ * Records limited by age and kind (openapi.yaml, "Records limited by age and kind" under
+ * Reports): civil records filed more than seven years before the report are left out (FCRA
+ * 605(a)(2), in code); criminal records pass the order's record limits, here the federal
+ * default's (605(a)(2), (a)(5): records that are not convictions, seven years from filing);
+ * convictions stay whatever their age under it; a check whose only records were left out is
+ * clear. The boundary: a record filed exactly seven years before the day of the report is kept.
  */
 class RecordAgeLimitTest {
 
@@ -28,6 +30,7 @@ class RecordAgeLimitTest {
 
         assertThat(records(limited)).containsExactly(sevenYears, recent);
         assertThat(limited.removed()).isEqualTo(1);
+        assertThat(limited.leftOut()).containsExactly(new Report.LeftOut(RecordAgeLimit.CIVIL_RULE, 1));
     }
 
     @Test
@@ -56,6 +59,7 @@ class RecordAgeLimitTest {
 
         assertThat(records(limited)).containsExactly(sevenYears);
         assertThat(limited.removed()).isEqualTo(1);
+        assertThat(limited.leftOut()).containsExactly(new Report.LeftOut(FederalLimits.FCRA, 1));
         assertThat(limited.findings().consider()).isTrue();
     }
 
@@ -88,7 +92,7 @@ class RecordAgeLimitTest {
         Findings.CourtRecord leftOut = eviction(LocalDate.of(2021, 2, 27));
 
         RecordAgeLimit.Limited limited = RecordAgeLimit.apply(CheckType.EVICTION,
-                new Findings.CourtRecords(List.of(kept, leftOut)), leapDay);
+                new Findings.CourtRecords(List.of(kept, leftOut)), FederalLimits.LIMITS, leapDay);
 
         assertThat(records(limited)).containsExactly(kept);
     }
@@ -98,13 +102,14 @@ class RecordAgeLimitTest {
         Findings.CreditFile credit = new Findings.CreditFile("VantageScore 4.0", 560, new Findings.Tradelines(9, 4, 0, 1_845_000), null, null, null, null, null);
         Findings.IncomeFindings income = new Findings.IncomeFindings(null);
 
-        assertThat(RecordAgeLimit.apply(CheckType.CREDIT, credit, REPORT_DAY)).isEqualTo(new RecordAgeLimit.Limited(credit, 0));
-        assertThat(RecordAgeLimit.apply(CheckType.INCOME_VERIFICATION, income, REPORT_DAY))
-                .isEqualTo(new RecordAgeLimit.Limited(income, 0));
+        assertThat(RecordAgeLimit.apply(CheckType.CREDIT, credit, FederalLimits.LIMITS, REPORT_DAY))
+                .isEqualTo(new RecordAgeLimit.Limited(credit, 0, List.of()));
+        assertThat(RecordAgeLimit.apply(CheckType.INCOME_VERIFICATION, income, FederalLimits.LIMITS, REPORT_DAY))
+                .isEqualTo(new RecordAgeLimit.Limited(income, 0, List.of()));
     }
 
     private static RecordAgeLimit.Limited limit(CheckType check, Findings.CourtRecord... records) {
-        return RecordAgeLimit.apply(check, new Findings.CourtRecords(List.of(records)), REPORT_DAY);
+        return RecordAgeLimit.apply(check, new Findings.CourtRecords(List.of(records)), FederalLimits.LIMITS, REPORT_DAY);
     }
 
     private static List<Findings.CourtRecord> records(RecordAgeLimit.Limited limited) {
@@ -114,6 +119,15 @@ class RecordAgeLimitTest {
     private static Findings.CourtRecord eviction(LocalDate filedOn) {
         return new Findings.CourtRecord("Travis County Justice Court, Precinct 5", filedOn, "eviction", "Judgment for plaintiff",
                 null, "Non-payment of rent");
+    }
+
+    @Test
+    void recordsLeftOutWhenStoredAndWhenReportedAddUpPerRule() {
+        Report.LeftOut civil = new Report.LeftOut(RecordAgeLimit.CIVIL_RULE, 1);
+
+        assertThat(RecordAgeLimit.together(List.of(civil), List.of(new Report.LeftOut(RecordAgeLimit.CIVIL_RULE, 2),
+                new Report.LeftOut(FederalLimits.FCRA, 1)))).containsExactly(new Report.LeftOut(RecordAgeLimit.CIVIL_RULE, 3),
+                new Report.LeftOut(FederalLimits.FCRA, 1));
     }
 
     private static Findings.CourtRecord criminal(LocalDate filedOn, Boolean conviction) {

@@ -93,7 +93,7 @@ class LiveScreeningTest {
     }
 
     /**
-     * docs/integrators.md#records-limited-by-age, in live mode: the sandbox's profile 0007
+     * docs/integrators.md#records-limited-by-age-and-kind, in live mode: the sandbox's profile 0007
      * (openapi.yaml#test-mode: live mode's sandbox gives the same profiles) answers an eviction
      * judgment and an arrest filed nine years before and a conviction filed twelve years
      * before; the report keeps only the conviction, and the eviction check whose only record
@@ -118,7 +118,8 @@ class LiveScreeningTest {
         assertThat(report.get("checks").get(1).get("details")).isEqualTo(JSON.readTree("{\"records\":[]}"));
         assertThat(report.get("checks").get(2).get("details")).isEqualTo(JSON.readTree("""
                 {"records":[{"court":"Travis County Court at Law No. 7","filed_on":"%s","case_type":"misdemeanor",
-                "disposition":"Guilty plea; probation completed","conviction":true,"description":"Driving while intoxicated"}]}"""
+                "disposition":"Guilty plea; probation completed","conviction":true,"description":"Driving while intoxicated",
+                "disposed_on":null,"released_on":null}]}"""
                 .formatted(reportDay.minusYears(12))));
         assertThat(report.get("result").asText()).isEqualTo("consider");
         assertThat(TestDatabase.number("SELECT count(*) FROM screening_checks, jsonb_array_elements(details->'records') "
@@ -126,7 +127,7 @@ class LiveScreeningTest {
     }
 
     /**
-     * docs/integrators.md#records-limited-by-age, counted from the day of the report: a check
+     * docs/integrators.md#records-limited-by-age-and-kind, counted from the day of the report: a check
      * answered on an earlier day, whose record was within seven years then, passes the limit
      * again when the report is made. Here the eviction check is stored as answered while the
      * sandbox's other checks wait (the service's clock stands still), with a record filed

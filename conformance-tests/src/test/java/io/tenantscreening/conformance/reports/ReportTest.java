@@ -66,13 +66,39 @@ class ReportTest {
     /** Reports made at {@link #REPORT_TIME}: records are dated back from the day of the screening. */
     private static final String EVICTION_RECORD = """
             {"records":[{"court":"Travis County Justice Court, Precinct 5","filed_on":"2023-11-25","case_type":"eviction",
-            "disposition":"Judgment for plaintiff","conviction":null,"description":"Non-payment of rent"}]}""";
+            "disposition":"Judgment for plaintiff","conviction":null,"description":"Non-payment of rent",
+            "disposed_on":null,"released_on":null}]}""";
     private static final String CRIMINAL_RECORD = """
             {"records":[{"court":"Travis County District Court","filed_on":"2024-11-25","case_type":"misdemeanor",
-            "disposition":"Deferred adjudication","conviction":false,"description":"Theft of property under $750"}]}""";
+            "disposition":"Deferred adjudication","conviction":false,"description":"Theft of property under $750",
+            "disposed_on":null,"released_on":null}]}""";
     private static final String OLD_CONVICTION = """
             {"records":[{"court":"Travis County Court at Law No. 7","filed_on":"2014-11-25","case_type":"misdemeanor",
-            "disposition":"Guilty plea; probation completed","conviction":true,"description":"Driving while intoxicated"}]}""";
+            "disposition":"Guilty plea; probation completed","conviction":true,"description":"Driving while intoxicated",
+            "disposed_on":null,"released_on":null}]}""";
+    /** 0010 at the report time, in a place under the federal default only: every record stays. */
+    private static final String PLACE_RECORDS = """
+            {"records":[{"court":"Travis County District Court","filed_on":"2019-11-25","case_type":"felony",
+            "disposition":"Guilty; sentenced to three years' imprisonment","conviction":true,"description":"Burglary of a building",
+            "disposed_on":"2020-11-25","released_on":"2022-11-25"},
+            {"court":"Travis County Court at Law No. 3","filed_on":"2021-11-25","case_type":"misdemeanor",
+            "disposition":"Guilty plea; fine paid","conviction":true,"description":"Criminal mischief",
+            "disposed_on":"2022-11-25","released_on":null},
+            {"court":"Travis County District Court","filed_on":"2017-11-25","case_type":"felony",
+            "disposition":"Guilty plea; probation completed","conviction":true,"description":"Possession of a controlled substance",
+            "disposed_on":"2018-11-25","released_on":null},
+            {"court":"Travis County Court at Law No. 5","filed_on":"2024-11-25","case_type":"misdemeanor",
+            "disposition":"Arrest; no charges filed","conviction":false,"description":"Disorderly conduct",
+            "disposed_on":"2024-11-25","released_on":null},
+            {"court":"Travis County Court at Law No. 6","filed_on":"2026-05-25","case_type":"misdemeanor",
+            "disposition":null,"conviction":false,"description":"Theft of property under $100",
+            "disposed_on":null,"released_on":null},
+            {"court":"Austin Municipal Court","filed_on":"2025-09-25","case_type":"violation",
+            "disposition":"Guilty; fine paid","conviction":true,"description":"Public consumption of alcohol",
+            "disposed_on":"2025-11-25","released_on":null},
+            {"court":"Travis County Court at Law No. 2","filed_on":"2019-09-25","case_type":"misdemeanor",
+            "disposition":"Guilty plea; fine paid","conviction":true,"description":"Driving with an invalid license",
+            "disposed_on":"2019-11-25","released_on":null}]}""";
     private static final String IDENTITY_VERIFIED = """
             {"identity_verified":true,"reasons":[]}""";
     private static final String IDENTITY_NOT_VERIFIED = """
@@ -81,7 +107,7 @@ class ReportTest {
             {"verified_monthly_income_cents":520000}""";
     private static final String INCOME_NOT_VERIFIED = """
             {"verified_monthly_income_cents":null}""";
-    private static final Set<String> CONSIDER = Set.of(CREDIT_THIN, EVICTION_RECORD, CRIMINAL_RECORD, OLD_CONVICTION,
+    private static final Set<String> CONSIDER = Set.of(CREDIT_THIN, EVICTION_RECORD, CRIMINAL_RECORD, OLD_CONVICTION, PLACE_RECORDS,
             IDENTITY_NOT_VERIFIED, INCOME_NOT_VERIFIED);
     /** 10:04 AM in New York, the agency's time zone (the default); in the past, so no background work is due early. */
     private static final Instant REPORT_TIME = Instant.parse("2026-11-25T15:04:00Z");
@@ -98,7 +124,7 @@ class ReportTest {
 
     /**
      * docs/integrators.md#outcome-profiles, with their records dated back from the day of the
-     * screening; docs/integrators.md#records-limited-by-age (0007: the old eviction and arrest
+     * screening; docs/integrators.md#records-limited-by-age-and-kind (0007: the old eviction and arrest
      * are left out, the eviction check is clear, the old conviction stays); a court record's
      * conviction, null for evictions and a boolean for criminal records
      * (docs/integrators.md#reports).
@@ -116,6 +142,7 @@ class ReportTest {
             "0007, old records: only the conviction stays",
             "0008, a score of another model and another scorer",
             "0009, a score whose model gave no key factors",
+            "0010, criminal records of every kind and age: all stay under the federal default",
             "5678, any other ending is all clear"})
     void eachOutcomeProfileGivesItsCannedReport(String lastFour, String meaning) throws IOException {
         ObjectNode body = body();
@@ -139,6 +166,7 @@ class ReportTest {
         expected.put("criminal", switch (lastFour) {
             case "0002" -> CRIMINAL_RECORD;
             case "0007" -> OLD_CONVICTION;
+            case "0010" -> PLACE_RECORDS;
             default -> NO_RECORDS;
         });
         expected.put("identity_verification", lastFour.equals("0004") ? IDENTITY_NOT_VERIFIED : IDENTITY_VERIFIED);

@@ -88,7 +88,9 @@ public class ScriptedIncomeProvider implements IncomeProvider {
                 }
             }
             case "Slow" -> {
-                return new Answer.Later<>(asked.firstAskedAt().plus(SLOW), "scripted-" + subject.applicantId());
+                if (clock.instant().isBefore(asked.firstAskedAt().plus(SLOW))) {
+                    return new Answer.Later<>(asked.firstAskedAt().plus(SLOW), "scripted-" + subject.applicantId());
+                }
             }
             case "Failing" -> throw new IllegalStateException("scripted failure");
             case "Later" -> {
