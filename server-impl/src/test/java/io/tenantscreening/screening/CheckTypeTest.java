@@ -36,7 +36,7 @@ class CheckTypeTest {
     void findingsAreStoredInTheShapeOfTheReportsDetails() {
         String eviction = "{\"records\":[{\"court\":\"Travis County Justice Court, Precinct 5\",\"filed_on\":\"2023-11-25\","
                 + "\"case_type\":\"eviction\",\"disposition\":\"Judgment for plaintiff\",\"conviction\":null,"
-                + "\"description\":\"Non-payment of rent\"}]}";
+                + "\"description\":\"Non-payment of rent\",\"disposed_on\":null,\"released_on\":null}]}";
         String thinFile = "{\"score_model\":\"VantageScore 4.0\",\"score\":null,\"tradelines\":{\"total\":1,\"open\":1,"
                 + "\"delinquent\":0,\"total_balance_cents\":0},\"score_range\":null,\"score_factors\":null,\"score_date\":null,"
                 + "\"score_source\":null,\"file_source\":{\"name\":\"Test Credit Bureau (fictitious)\","
