@@ -40,6 +40,11 @@ public class OrderAnswerWriter {
                 null, null, null)));
     }
 
+    /** The order as an answer keeps it for its Idempotency-Key: without embedded records, which a replay embeds as they are then. */
+    public String kept(OrderView view) {
+        return write(OrderMapper.toApi(view.stored()));
+    }
+
     String refused(ApiException refusal) {
         return write(refusal.envelope());
     }

@@ -11,9 +11,13 @@ import java.util.Locale;
  */
 public record OrderCheck(String type, Status status, Instant estimatedCompletionAt, boolean overdue) {
 
-    /** Where a check stands: nothing asked while its order waits, pending until answered, complete, or canceled with its order. */
+    /**
+     * Where a check stands: nothing asked while its order waits, pending until answered,
+     * complete, or canceled with its order; or, a criminal check, held until the landlord's
+     * conditional offer, or not run where the law does not allow it.
+     */
     public enum Status {
-        WAITING_FOR_APPLICANT, PENDING, COMPLETE, CANCELED;
+        WAITING_FOR_APPLICANT, PENDING, COMPLETE, CANCELED, HELD, NOT_RUN;
 
         public String value() {
             return name().toLowerCase(Locale.ROOT);

@@ -113,7 +113,8 @@ public class OrderRepository {
 
     /** Whether any check of the order's screening has been answered and stored. */
     boolean screeningBegan(Tenant tenant, String id) {
-        return jdbc.queryOne(tenant, "SELECT 1 FROM screening_checks WHERE {tenant} AND order_id = ? LIMIT 1", row -> true, id)
+        return jdbc.queryOne(tenant, "SELECT 1 FROM screening_checks WHERE {tenant} AND order_id = ? "
+                        + "AND status IN ('requested', 'complete') LIMIT 1", row -> true, id)
                 .isPresent();
     }
 

@@ -7,6 +7,8 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.tenantscreening.api.OrdersApi;
+import io.tenantscreening.api.model.ConditionalOfferInput;
+import io.tenantscreening.api.model.ConditionalOfferRequest;
 import io.tenantscreening.api.model.CreateOrderRequest;
 import io.tenantscreening.api.model.OrderList;
 import io.tenantscreening.auth.Caller;
@@ -27,7 +29,7 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 
-/** POST /orders, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel. */
+/** POST /orders, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel, POST /orders/{id}/conditional_offer. */
 @ExecuteOn(RequestThreads.NAME)
 @Controller
 public class OrdersController implements OrdersApi {
@@ -42,9 +44,11 @@ public class OrdersController implements OrdersApi {
     private final ListLinks links;
     private final JsonMapper json;
     private final ServiceMetrics metrics;
+    private final ConditionalOffers offers;
 
     public OrdersController(OrderService orders, OrderPlacement placement, OrderLifecycle lifecycle, ListLinks links,
-                            JsonMapper json, ServiceMetrics metrics) {
+                            JsonMapper json, ServiceMetrics metrics, ConditionalOffers offers) {
+        this.offers = offers;
         this.orders = orders;
         this.placement = placement;
         this.lifecycle = lifecycle;
@@ -100,6 +104,26 @@ public class OrdersController implements OrdersApi {
                                                                          @Nullable String include) {
         return HttpResponse.ok(OrderMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
                 Include.parse(include))));
+    }
+
+    @Override
+    public HttpResponse<io.tenantscreening.api.model.Order> makeConditionalOffer(String id, String idempotencyKey,
+                                                                                  ConditionalOfferRequest request,
+                                                                                  @Nullable String serviceTenantVersion,
+                                                                                  @Nullable String include) {
+        ConditionalOfferInput offer = request.getConditionalOffer();
+        ConditionalOffers.Made made = offers.make(Caller.current().tenant(), id,
+                new ConditionalOffers.Offer(offer.getMadeOn(), offer.getNote()), idempotencyKey, CanonicalJson.of(json, request),
+                Include.parse(include));
+        if (made instanceof ConditionalOffers.Replayed replayed) {
+            try {
+                io.tenantscreening.api.model.Order order = json.readValue(replayed.body(), io.tenantscreening.api.model.Order.class);
+                return HttpResponse.ok(OrderMapper.embed(order, replayed.order())).header(REPLAYED_HEADER, "true");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return HttpResponse.ok(OrderMapper.toApi(((ConditionalOffers.Released) made).order()));
     }
 
     private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderPlacement.Replayed replayed) {

@@ -48,11 +48,12 @@ public record Report(String id, Mode mode, String orderId, int version, Status s
     }
 
     /**
-     * The provider of every check, or when check types went to different providers their
-     * names in alphabetical order, comma-separated.
+     * The provider of every check that ran, or when check types went to different providers
+     * their names in alphabetical order, comma-separated.
      */
     public String provider() {
-        return checks.stream().map(CheckResult::provider).distinct().sorted().collect(Collectors.joining(", "));
+        return checks.stream().map(CheckResult::provider).filter(provider -> !provider.equals(CheckResult.NO_PROVIDER)).distinct()
+                .sorted().collect(Collectors.joining(", "));
     }
 
     /**
@@ -60,14 +61,26 @@ public record Report(String id, Mode mode, String orderId, int version, Status s
      * its details (JSON); {@code findingsDeleted} when a dispute of the whole check deleted its
      * findings (then clear, with details {@code {}}); {@code statements}, the consumer's
      * statements of dispute about the check or its records (FCRA section 611(c)), oldest first;
-     * {@code leftOut}, the records the limits by age and kind kept out of it, counted per rule.
+     * {@code leftOut}, the records the limits by age and kind kept out of it, counted per rule;
+     * {@code restriction}, why the check was not run (held for a conditional offer, or not
+     * allowed where the property is), null for a check that ran: a check not run has no result
+     * (never consider), details {@code {}} and the provider {@link #NO_PROVIDER}.
      */
     public record CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted,
-                              List<Statement> statements, List<LeftOut> leftOut) {
+                              List<Statement> statements, List<LeftOut> leftOut, Restriction restriction) {
+
+        /** The provider of a check that was not run. */
+        public static final String NO_PROVIDER = "none";
 
         public CheckResult {
             statements = List.copyOf(statements);
             leftOut = List.copyOf(leftOut);
+        }
+
+        /** A check that ran. */
+        public CheckResult(String type, String provider, boolean consider, String details, boolean findingsDeleted,
+                           List<Statement> statements, List<LeftOut> leftOut) {
+            this(type, provider, consider, details, findingsDeleted, statements, leftOut, null);
         }
 
         /** A check's result as its provider's findings state it, with no statement and nothing left out. */
@@ -80,14 +93,54 @@ public record Report(String id, Mode mode, String orderId, int version, Status s
             return new CheckResult(type, provider, false, "{}", true, List.of(), List.of());
         }
 
+        /** A check that was not run, for this reason. */
+        public static CheckResult notRun(String type, Restriction restriction) {
+            return new CheckResult(type, NO_PROVIDER, false, "{}", false, List.of(), List.of(), restriction);
+        }
+
         /** The same check noting these statements instead of its own. */
         public CheckResult withStatements(List<Statement> noted) {
-            return new CheckResult(type, provider, consider, details, findingsDeleted, noted, leftOut);
+            return new CheckResult(type, provider, consider, details, findingsDeleted, noted, leftOut, restriction);
         }
 
         /** The same check stating that these records were left out of it. */
         public CheckResult withLeftOut(List<LeftOut> records) {
-            return new CheckResult(type, provider, consider, details, findingsDeleted, statements, records);
+            return new CheckResult(type, provider, consider, details, findingsDeleted, statements, records, restriction);
+        }
+    }
+
+    /**
+     * Why a check was not run: the reason, a sentence for people (our own words), and the
+     * sections of law that set it, broadest place first.
+     */
+    public record Restriction(Reason reason, String description, List<Citation> citations) {
+
+        public Restriction {
+            citations = List.copyOf(citations);
+        }
+
+        /** Held until the landlord's conditional offer (the check's status held), or not allowed at all (not_run). */
+        public enum Reason {
+            AWAITING_CONDITIONAL_OFFER("held"), NOT_ALLOWED_HERE("not_run");
+
+            private final String checkStatus;
+
+            Reason(String checkStatus) {
+                this.checkStatus = checkStatus;
+            }
+
+            /** The status of a check not run for this reason, as the API names it. */
+            public String checkStatus() {
+                return checkStatus;
+            }
+
+            public String value() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+
+            static Reason of(String value) {
+                return valueOf(value.toUpperCase(Locale.ROOT));
+            }
         }
     }
 

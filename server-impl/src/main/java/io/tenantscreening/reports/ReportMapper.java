@@ -1,7 +1,9 @@
 package io.tenantscreening.reports;
 
 import io.micronaut.json.JsonMapper;
+import io.tenantscreening.api.model.CheckRestriction;
 import io.tenantscreening.api.model.ConsumerStatement;
+import io.tenantscreening.api.model.LawCitation;
 import io.tenantscreening.api.model.RecommendationReason;
 import io.tenantscreening.api.model.RecordsLeftOutByRule;
 import io.tenantscreening.api.model.ReportCheck;
@@ -17,8 +19,10 @@ import java.io.UncheckedIOException;
 @Singleton
 public class ReportMapper {
 
-    /** A check exists in a report only once it is complete. */
+    /** A check that ran exists in a report only once it is complete. */
     private static final String COMPLETE = "complete";
+    /** The result of a check that was not run. */
+    private static final String UNAVAILABLE = "unavailable";
 
     private final JsonMapper json;
 
@@ -66,6 +70,14 @@ public class ReportMapper {
         return new ConsumerStatement().text(statement.text()).filedAt(statement.filedAt()).records(statement.records());
     }
 
+    private static CheckRestriction restriction(Report.Restriction restriction) {
+        return new CheckRestriction()
+                .reason(restriction.reason().value())
+                .description(restriction.description())
+                .citations(restriction.citations().stream().map(citation -> new LawCitation().place(citation.place())
+                        .section(citation.section())).toList());
+    }
+
     private static String result(boolean consider) {
         return consider ? "consider" : "clear";
     }
@@ -75,13 +87,14 @@ public class ReportMapper {
             return new ReportCheck()
                     .type(check.type())
                     .provider(check.provider())
-                    .status(COMPLETE)
-                    .result(result(check.consider()))
+                    .status(check.restriction() == null ? COMPLETE : check.restriction().reason().checkStatus())
+                    .result(check.restriction() == null ? result(check.consider()) : UNAVAILABLE)
                     .details(json.readValue(check.details(), ReportCheckDetails.class))
                     .findingsDeleted(check.findingsDeleted())
                     .consumerStatements(check.statements().stream().map(ReportMapper::statement).toList())
                     .recordsLeftOut(check.leftOut().stream().map(rule -> new RecordsLeftOutByRule().place(rule.rule().place())
-                            .section(rule.rule().section()).records(rule.records())).toList());
+                            .section(rule.rule().section()).records(rule.records())).toList())
+                    .restriction(check.restriction() == null ? null : restriction(check.restriction()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.jurisdictions.Citation;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.persistence.TenantJdbc;
 import io.tenantscreening.policies.Decision;
@@ -95,8 +96,16 @@ public class ReportRepository {
         for (Report.CheckResult check : report.checks()) {
             try {
                 ObjectNode stored = checks.addObject().put("type", check.type()).put("provider", check.provider())
-                        .put("result", check.consider() ? "consider" : "clear");
+                        .put("result", check.restriction() != null ? "unavailable" : check.consider() ? "consider" : "clear");
                 stored.set("details", JSON.readTree(check.details()));
+                if (check.restriction() != null) {
+                    ObjectNode restriction = stored.putObject("restriction")
+                            .put("reason", check.restriction().reason().value())
+                            .put("description", check.restriction().description());
+                    ArrayNode citations = restriction.putArray("citations");
+                    check.restriction().citations().forEach(citation -> citations.addObject().put("place", citation.place())
+                            .put("section", citation.section()));
+                }
                 if (check.findingsDeleted()) {
                     stored.put("findings_deleted", true);
                 }
@@ -149,6 +158,18 @@ public class ReportRepository {
                 json.get("policy_name").asText(), reasons);
     }
 
+    /** Why a stored check was not run; null for one that ran, and in checks stored before checks could be held. */
+    private static Report.Restriction restriction(JsonNode restriction) {
+        if (!restriction.isObject()) {
+            return null;
+        }
+        List<Citation> citations = new ArrayList<>();
+        restriction.get("citations").forEach(citation -> citations.add(new Citation(citation.get("place").asText(),
+                citation.get("section").asText())));
+        return new Report.Restriction(Report.Restriction.Reason.of(restriction.get("reason").asText()),
+                restriction.get("description").asText(), citations);
+    }
+
     /** The statements a stored check notes; none in checks stored before statements existed. */
     private static List<Report.Statement> statements(JsonNode check) {
         List<Report.Statement> statements = new ArrayList<>();
@@ -174,7 +195,7 @@ public class ReportRepository {
                 checks.add(new Report.CheckResult(check.get("type").asText(), check.get("provider").asText(),
                         check.get("result").asText().equals("consider"),
                         check.get("details").toString(), check.path("findings_deleted").asBoolean(false), statements(check),
-                        LeftOutJson.read(check.path("records_left_out"))));
+                        LeftOutJson.read(check.path("records_left_out")), restriction(check.path("restriction"))));
             }
             recommendation = recommendation(row.getString("recommendation"));
         } catch (IOException e) {

@@ -49,11 +49,18 @@ public final class ReportSections {
      * statement; days in {@code zone}.
      */
     public static List<Section> checks(Report report, ZoneId zone) {
-        boolean mixed = report.checks().stream().map(Report.CheckResult::provider).distinct().count() > 1;
+        boolean mixed = report.checks().stream().map(Report.CheckResult::provider)
+                .filter(provider -> !provider.equals(Report.CheckResult.NO_PROVIDER)).distinct().count() > 1;
         List<Section> sections = new ArrayList<>();
         for (Report.CheckResult check : report.checks()) {
             List<Line> lines = lines(check);
             lines.addAll(statements(check, zone));
+            if (check.restriction() != null) {
+                sections.add(new Section(check.type(), title(check.type()) + ": "
+                        + (check.restriction().reason() == Report.Restriction.Reason.AWAITING_CONDITIONAL_OFFER
+                        ? "held, not run yet" : "not run"), false, lines));
+                continue;
+            }
             sections.add(new Section(check.type(), title(check.type()) + ": " + (check.consider() ? "consider" : "clear")
                     + (mixed ? " (provider: " + check.provider() + ")" : ""), check.consider(), lines));
         }
@@ -163,6 +170,11 @@ public final class ReportSections {
         List<Line> lines = new ArrayList<>();
         if (check.findingsDeleted()) {
             lines.add(line(DELETED));
+            return lines;
+        }
+        if (check.restriction() != null) {
+            lines.add(line(check.restriction().description()));
+            check.restriction().citations().forEach(citation -> lines.add(line("See " + citation.section() + ".")));
             return lines;
         }
         switch (check.type()) {

@@ -24,7 +24,9 @@ import java.util.Map;
  * complete (the contract's "Expected completion times", {@link CompletionEstimate}). Only a
  * pending live order needs what is stored: its checks' first questions and the times their
  * providers said they would answer, and the screening queue's delay, read for all such
- * orders at once in one statement. Everything else follows from the order alone: a test
+ * orders at once in one statement; so does an order whose rules hold its criminal check for
+ * a conditional offer (two-step screening), which may have released it, in the same statement.
+ * A criminal check the order's rules bar is not run, which the order alone says. Everything else follows from the order alone: a test
  * order's checks are expected at the moment it became pending plus the canned provider's
  * fixed turnarounds, with no queue, so the same order always shows the same estimates.
  */
@@ -44,15 +46,14 @@ public class CheckEstimates implements OrderChecks {
     @Override
     public Map<String, List<OrderCheck>> of(Tenant tenant, Collection<Order> orders) {
         Instant now = Timestamps.now(clock);
-        List<String> pendingLive = tenant.mode() == Mode.LIVE
-                ? orders.stream().filter(order -> order.status() == OrderStatus.PENDING).map(Order::id).toList() : List.of();
+        List<String> read = orders.stream().filter(order -> needsStoredChecks(tenant.mode(), order)).map(Order::id).toList();
         Map<String, Map<CheckType, ScreeningRepository.Asked>> asked = new HashMap<>();
         Duration queue = Duration.ZERO;
-        if (!pendingLive.isEmpty()) {
-            ScreeningRepository.Progress progress = checks.progress(tenant, pendingLive, OrderLifecycle.SCREENING.getTaskName(), now);
+        if (!read.isEmpty()) {
+            ScreeningRepository.Progress progress = checks.progress(tenant, read, OrderLifecycle.SCREENING.getTaskName(), now);
             progress.checks().forEach(check -> asked.computeIfAbsent(check.orderId(), id -> new EnumMap<>(CheckType.class))
                     .put(check.type(), check));
-            queue = CompletionEstimate.queueDelay(progress.oldestWaitingSince(), now);
+            queue = tenant.mode() == Mode.LIVE ? CompletionEstimate.queueDelay(progress.oldestWaitingSince(), now) : Duration.ZERO;
         }
         Map<String, List<OrderCheck>> answered = new HashMap<>();
         for (Order order : orders) {
@@ -64,15 +65,51 @@ public class CheckEstimates implements OrderChecks {
         return answered;
     }
 
+    /**
+     * Whether the order's checks need what is stored: a pending live order's, for their
+     * estimates, and those of a pending or completed order whose rules hold its criminal check
+     * for a conditional offer, which may have released it.
+     */
+    private static boolean needsStoredChecks(Mode mode, Order order) {
+        return order.status() == OrderStatus.PENDING && (mode == Mode.LIVE || holdsCriminalCheck(order))
+                || order.status() == OrderStatus.COMPLETED && holdsCriminalCheck(order);
+    }
+
+    private static boolean holdsCriminalCheck(Order order) {
+        return order.screeningRules().holdsCriminalCheck()
+                && CheckType.forOrder(order.packageSlug(), order.addOnProducts()).contains(CheckType.CRIMINAL);
+    }
+
     private OrderCheck check(Mode mode, Order order, CheckType type, ScreeningRepository.Asked asked, Duration queue, Instant now) {
         return switch (order.status()) {
             case WAITING_FOR_APPLICANT -> new OrderCheck(type.value(), OrderCheck.Status.WAITING_FOR_APPLICANT, null, false);
-            case COMPLETED -> new OrderCheck(type.value(), OrderCheck.Status.COMPLETE, null, false);
             case CANCELED -> new OrderCheck(type.value(), OrderCheck.Status.CANCELED, null, false);
-            case PENDING -> asked != null && asked.complete()
-                    ? new OrderCheck(type.value(), OrderCheck.Status.COMPLETE, null, false)
-                    : pending(mode, order, type, asked, queue, now);
+            case COMPLETED, PENDING -> stored(mode, order, type, asked, queue, now);
         };
+    }
+
+    /**
+     * A check of a pending or completed order: a criminal check the order's rules bar is not
+     * run; one they hold is held until released (stored held, or not stored yet); complete when
+     * answered, and every check of a completed order that was never held; otherwise pending
+     * (a check released after its order completed included, expected from its release). A
+     * pending test order's checks keep their fixed estimates.
+     */
+    private OrderCheck stored(Mode mode, Order order, CheckType type, ScreeningRepository.Asked asked, Duration queue, Instant now) {
+        ScreeningRepository.Status status = asked == null ? null : asked.status();
+        if (type == CheckType.CRIMINAL && order.screeningRules().barsCriminalCheck()) {
+            return new OrderCheck(type.value(), OrderCheck.Status.NOT_RUN, null, false);
+        }
+        if (status == ScreeningRepository.Status.HELD
+                || status == null && type == CheckType.CRIMINAL && order.screeningRules().holdsCriminalCheck()) {
+            return new OrderCheck(type.value(), OrderCheck.Status.HELD, null, false);
+        }
+        if (status == ScreeningRepository.Status.COMPLETE
+                || order.status() == OrderStatus.COMPLETED && status != ScreeningRepository.Status.REQUESTED) {
+            return new OrderCheck(type.value(), OrderCheck.Status.COMPLETE, null, false);
+        }
+        boolean fixedTestEstimate = mode == Mode.TEST && order.status() == OrderStatus.PENDING;
+        return pending(mode, order, type, fixedTestEstimate ? null : asked, queue, now);
     }
 
     /** A check not answered yet: its provider's time, or its first question (else the order's becoming pending) plus its typical turnaround. */

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * report or version of one that screening makes notes, under each check, the statements about
  * a court record the check states (matched by court, filing date, case type and description,
  * as {@link DeletedRecords} matches records) or about the check as a whole (unless its
- * findings were deleted).
+ * findings were deleted, or it was not run).
  */
 public interface ConsumerStatements {
 
@@ -44,7 +44,7 @@ public interface ConsumerStatements {
         for (Report.CheckResult check : checks) {
             CheckType type = CheckType.of(check.type());
             List<Report.Statement> notes = new ArrayList<>();
-            if (!check.findingsDeleted()) {
+            if (!check.findingsDeleted() && check.restriction() == null) {
                 List<String> records = Reinvestigations.records(check).stream().map(DeletedRecords::fingerprint).toList();
                 for (Filed statement : statements) {
                     if (statement.about().stream().anyMatch(about -> about.check() == type && about.record() == null)) {

@@ -101,6 +101,18 @@ public sealed interface Findings {
         }
     }
 
+    /**
+     * A check that was not run (its report check's restriction says why): held until the
+     * landlord's conditional offer, so criteria that need it are decided as for a check not
+     * ordered, or not allowed where the property is, so criteria that need it are left out.
+     */
+    record Withheld(boolean allowedLater) implements Findings {
+        @Override
+        public boolean consider() {
+            return false;
+        }
+    }
+
     /** income_verification: the verified gross monthly income in cents, null when it could not be verified. */
     record IncomeFindings(Long verifiedMonthlyIncomeCents) implements Findings {
         @Override

@@ -20,7 +20,9 @@ import java.util.Map;
  * cannot be decided, in the order of the report's checks, and the most serious reason's
  * decision. A criterion whose check
  * the order does not include, or whose findings a dispute deleted ({@link Findings.Deleted}),
- * is {@code check_not_ordered}. A court record counts when it
+ * is {@code check_not_ordered}, and so is one held until the landlord's conditional offer
+ * ({@link Findings.Withheld}); one the law of the property's place does not allow is left out:
+ * it gives no reason. A court record counts when it
  * was filed on or after the same day the criterion's number of years before the report's
  * day. A pure function of its arguments: the same findings and policy always give the same
  * recommendation.
@@ -51,6 +53,14 @@ public final class Recommender {
             Findings found = findings.get(check);
             if (found == null) {
                 throw new IllegalArgumentException("no findings of the " + check.value() + " check the order includes");
+            }
+            if (found instanceof Findings.Withheld withheld) {
+                if (withheld.allowedLater()) {
+                    reasons.add(reason(ReasonCode.CHECK_NOT_ORDERED, check, "The policy needs the " + check.value()
+                            + " check, which is held until the landlord's conditional offer, so it is decided as for a check "
+                            + "not ordered until the check completes."));
+                }
+                continue;
             }
             if (found instanceof Findings.Deleted) {
                 reasons.add(reason(ReasonCode.CHECK_NOT_ORDERED, check, "The policy needs the " + check.value()

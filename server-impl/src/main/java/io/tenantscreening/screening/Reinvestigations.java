@@ -79,8 +79,14 @@ public class Reinvestigations {
         return ((Findings.CourtRecords) FindingsJson.read(type, check.details())).records();
     }
 
-    /** The findings of a check as the report states them; {@link Findings.Deleted} when a dispute deleted them. */
+    /**
+     * The findings of a check as the report states them; {@link Findings.Deleted} when a dispute
+     * deleted them, {@link Findings.Withheld} when the check was not run.
+     */
     public static Findings findings(Report.CheckResult check) {
+        if (check.restriction() != null) {
+            return new Findings.Withheld(check.restriction().reason() == Report.Restriction.Reason.AWAITING_CONDITIONAL_OFFER);
+        }
         return check.findingsDeleted() ? new Findings.Deleted() : FindingsJson.read(CheckType.of(check.type()), check.details());
     }
 
@@ -254,6 +260,11 @@ public class Reinvestigations {
             CheckType type = CheckType.of(check.type());
             List<Change> ofCheck = changes.stream().filter(change -> change.check() == type).toList();
             Findings stated = findings(check);
+            if (stated instanceof Findings.Withheld) {
+                checks.add(check);
+                findings.put(type, stated);
+                continue;
+            }
             Change whole = ofCheck.stream().filter(change -> change.record() == null).findFirst().orElse(null);
             Set<String> deletedOfCheck = deleted.getOrDefault(type, Set.of());
             if (ofCheck.isEmpty() || whole != null && whole.verdict().outcome() == Reinvestigation.Outcome.UPHELD) {

@@ -13,7 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Table screening_checks: the checks of pending orders, within one tenant; and how long the
@@ -26,12 +28,38 @@ public class ScreeningRepository {
             + "records_left_out";
 
     /**
+     * Where a stored check stands: asked of its provider (or about to be) and not answered,
+     * answered, held until the landlord's conditional offer (asked of no one yet; its provider
+     * is the one it will be asked of), or not run since the law of the property's place bars it.
+     */
+    enum Status {
+        REQUESTED, COMPLETE, HELD, NOT_RUN;
+
+        String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static Status of(String value) {
+            return valueOf(value.toUpperCase(Locale.ROOT));
+        }
+
+        /** Held or not run: asked of no provider. */
+        boolean withheld() {
+            return this == HELD || this == NOT_RUN;
+        }
+    }
+
+    /**
      * A check as stored. {@code findings} are set once it is complete, with the certifications
      * its furnishers gave of them ({@link Certification}; empty when none) and the records the
      * limits by age and kind left out of them ({@link RecordAgeLimit}; empty when none).
      */
-    record Check(CheckType type, boolean complete, String provider, String reference, Findings findings,
+    record Check(CheckType type, Status status, String provider, String reference, Findings findings,
                  List<Certification> certified, Instant requestedAt, List<Report.LeftOut> leftOut) {
+
+        boolean complete() {
+            return status == Status.COMPLETE;
+        }
     }
 
     /**
@@ -49,7 +77,7 @@ public class ScreeningRepository {
     }
 
     /** A check of a pending order as its expected completion time needs it; {@code answerExpectedAt} null unless its provider said. */
-    record Asked(String orderId, CheckType type, boolean complete, String provider, Instant requestedAt, Instant answerExpectedAt) {
+    record Asked(String orderId, CheckType type, Status status, String provider, Instant requestedAt, Instant answerExpectedAt) {
     }
 
     /**
@@ -84,7 +112,7 @@ public class ScreeningRepository {
                         + "LEFT JOIN screening_checks c ON {tenant:c} AND c.order_id = ANY (?)",
                 row -> new QueueRow(instant(row.getTimestamp("oldest")), row.getString("order_id") == null ? null
                         : new Asked(row.getString("order_id"), CheckType.of(row.getString("check_type")),
-                        row.getString("status").equals("complete"), row.getString("provider"),
+                        Status.of(row.getString("status")), row.getString("provider"),
                         row.getTimestamp("requested_at").toInstant(), instant(row.getTimestamp("answer_expected_at")))),
                 screeningTask, now, orderIds);
         return new Progress(rows.get(0).oldest(), rows.stream().map(QueueRow::check).filter(Objects::nonNull).toList());
@@ -124,12 +152,41 @@ public class ScreeningRepository {
                 parameters.toArray());
     }
 
+    /** One stored check of the order; empty when the order has none of this type yet. */
+    Optional<Check> of(Tenant tenant, String orderId, CheckType type) {
+        return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM screening_checks WHERE {tenant} AND order_id = ? AND check_type = ?",
+                ScreeningRepository::read, orderId, type.value());
+    }
+
+    /**
+     * Stores a check that is held or not run, as asked of no provider (its provider the one it
+     * will be asked of, or {@code none}); nothing when the order has the check already (a
+     * conditional offer released it meanwhile).
+     */
+    void withhold(Tenant tenant, String orderId, CheckType type, Status status, String provider, Instant now) {
+        jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
+                + "requested_at) VALUES ({tenant.values}, ?, ?, ?, ?, ?) ON CONFLICT (order_id, check_type) DO NOTHING",
+                orderId, type.value(), status.value(), provider, now);
+    }
+
+    /**
+     * Releases a held check, to be asked of this provider from {@code now}: a held one becomes
+     * requested, and one not stored yet (the order's screening has not taken its first step) is
+     * stored requested. False when the order has the check otherwise already.
+     */
+    boolean release(Tenant tenant, String orderId, CheckType type, String provider, Instant now) {
+        return jdbc.update(tenant, "INSERT INTO screening_checks (organization_id, mode, order_id, check_type, status, provider, "
+                + "requested_at) VALUES ({tenant.values}, ?, ?, 'requested', ?, ?) ON CONFLICT (order_id, check_type) DO UPDATE "
+                + "SET status = 'requested', provider = excluded.provider, requested_at = excluded.requested_at "
+                + "WHERE screening_checks.status = 'held'", orderId, type.value(), provider, now) == 1;
+    }
+
     private static Check read(ResultSet row) throws SQLException {
         CheckType type = CheckType.of(row.getString("check_type"));
         String details = row.getString("details");
         String certifications = row.getString("certifications");
         String leftOut = row.getString("records_left_out");
-        return new Check(type, row.getString("status").equals("complete"), row.getString("provider"),
+        return new Check(type, Status.of(row.getString("status")), row.getString("provider"),
                 row.getString("provider_reference"), details == null ? null : FindingsJson.read(type, details),
                 certifications == null ? List.of() : FindingsJson.readCertifications(certifications),
                 row.getTimestamp("requested_at").toInstant(), leftOut == null ? List.of() : LeftOutJson.read(leftOut));

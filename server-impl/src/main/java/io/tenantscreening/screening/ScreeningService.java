@@ -9,6 +9,7 @@ import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
+import io.tenantscreening.jurisdictions.Citation;
 import io.tenantscreening.jurisdictions.RecordLimit;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
@@ -47,6 +48,14 @@ import java.util.concurrent.TimeoutException;
  * transaction under the order's lock. Providers are asked outside any transaction (a real
  * one answers over the network). A step on an order that is no longer pending (canceled
  * meanwhile) asks nothing and stores nothing, so a canceled order gets no report.
+ *
+ * <p>Two-step screening: a criminal check the order's screening rules hold until the
+ * landlord's conditional offer is stored held, one they do not allow not run; neither is
+ * asked of a provider, and the order completes without them, its report stating why
+ * ({@link Report.Restriction}) and its recommendation made without them. A conditional offer
+ * ({@link ConditionalOfferService}) releases a held check: before the order completes its
+ * screening asks it with the others; after, {@link ReleasedCheckWork} does, and the report
+ * gets a new version.
  *
  * <p>Whatever the provider, its findings pass the limits of records by age and kind
  * ({@link RecordAgeLimit}: the civil limit, and the record limits of the screening rules the
@@ -129,8 +138,16 @@ public class ScreeningService {
     public record AskAgain(Instant at) implements Progress {
     }
 
-    /** What a step needs of an order: its open checks and what providers are told. */
-    private record Open(List<ScreeningRepository.CheckState> checks, ScreeningSubject subject) {
+    /**
+     * What a step needs of an order: its open checks, what providers are told, and the checks
+     * it withholds from providers (a criminal check the order's rules hold or bar), to store
+     * as such.
+     */
+    private record Open(List<ScreeningRepository.CheckState> checks, ScreeningSubject subject, List<Withholding> withheld) {
+    }
+
+    /** A check asked of no provider: held (with the provider it will be asked of) or not run. */
+    private record Withholding(CheckType type, ScreeningRepository.Status status, String provider) {
     }
 
     /**
@@ -153,7 +170,7 @@ public class ScreeningService {
         for (Map.Entry<CheckType, Future<Answer<? extends Findings>>> call : asking.entrySet()) {
             answers.put(call.getKey(), await(call.getKey(), call.getValue(), deadline, asking.values()));
         }
-        return transactions.executeWrite(status -> settle(tenant, orderId, open.get().checks(), answers, actor));
+        return transactions.executeWrite(status -> settle(tenant, orderId, open.get(), answers, actor));
     }
 
     /**
@@ -182,7 +199,7 @@ public class ScreeningService {
         }
     }
 
-    private static Answer<? extends Findings> await(CheckType check, Future<Answer<? extends Findings>> call,
+    static Answer<? extends Findings> await(CheckType check, Future<Answer<? extends Findings>> call,
                                                     long deadline, Iterable<Future<Answer<? extends Findings>>> all) {
         try {
             return call.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -202,7 +219,9 @@ public class ScreeningService {
     /**
      * The checks of a pending order that are not done yet, as they will be stored: a check
      * asked before keeps its provider, first request time and reference; one never asked
-     * goes to the provider configured now. Empty when the order is not pending.
+     * goes to the provider configured now, save a criminal check that the order's screening
+     * rules hold until a conditional offer (held) or bar (not run): it is asked of no provider,
+     * nor is one stored held or not run. Empty when the order is not pending.
      */
     private Optional<Open> open(Tenant tenant, String orderId) {
         Order order = orders.get(tenant, orderId, Set.of()).order();
@@ -213,17 +232,54 @@ public class ScreeningService {
         checks.ofOrder(tenant, orderId).forEach(check -> stored.put(check.type(), check));
         Instant now = Timestamps.now(clock);
         List<ScreeningRepository.CheckState> open = new ArrayList<>();
+        List<Withholding> withheld = new ArrayList<>();
         for (CheckType type : CheckType.forOrder(order.packageSlug(), order.addOnProducts())) {
             ScreeningRepository.Check check = stored.get(type);
             if (check == null) {
-                open.add(new ScreeningRepository.CheckState(type, providers.providerOf(tenant.mode(), type), now, null));
-            } else if (!check.complete()) {
+                Withholding withholding = withholding(tenant, order, type);
+                if (withholding != null) {
+                    withheld.add(withholding);
+                } else {
+                    open.add(new ScreeningRepository.CheckState(type, providers.providerOf(tenant.mode(), type), now, null));
+                }
+            } else if (check.status() == ScreeningRepository.Status.REQUESTED) {
                 open.add(new ScreeningRepository.CheckState(type, check.provider(), check.requestedAt(), check.reference()));
             }
         }
         Applicant applicant = applicants.require(tenant, order.applicantId());
         return Optional.of(new Open(open, new ScreeningSubject(applicant.id(), applicant.firstName(), applicant.lastName(),
-                applicant.dob(), applicant.ssnLastFour())));
+                applicant.dob(), applicant.ssnLastFour()), withheld));
+    }
+
+    /**
+     * A criminal check the order's screening rules hold until the landlord's conditional offer
+     * (N.Y.C. Admin. Code § 8-107(5)(o)(4), as the rules cite) or do not allow at all; null for
+     * every other check, which is asked of its provider.
+     */
+    private Withholding withholding(Tenant tenant, Order order, CheckType type) {
+        if (type != CheckType.CRIMINAL) {
+            return null;
+        }
+        return switch (order.screeningRules().criminalScreening()) {
+            case STANDARD -> null;
+            case TWO_STEP -> new Withholding(type, ScreeningRepository.Status.HELD, providers.providerOf(tenant.mode(), type));
+            case NOT_ALLOWED -> new Withholding(type, ScreeningRepository.Status.NOT_RUN, Report.CheckResult.NO_PROVIDER);
+        };
+    }
+
+    /**
+     * Why a check stored held or not run was not run, with the sections of the order's rules
+     * that say so; in our own words.
+     */
+    static Report.Restriction restriction(Order order, ScreeningRepository.Status status) {
+        List<Citation> citations = order.screeningRules().criminalScreeningBasis();
+        return status == ScreeningRepository.Status.HELD
+                ? new Report.Restriction(Report.Restriction.Reason.AWAITING_CONDITIONAL_OFFER, "The criminal check is held: "
+                + "the law of the property's place allows it only after the landlord's conditional offer. It runs once the "
+                + "offer is recorded.", citations)
+                : new Report.Restriction(Report.Restriction.Reason.NOT_ALLOWED_HERE, "The criminal check was not run: the law "
+                + "of the property's place does not let a landlord screen applicants by their criminal history, so none "
+                + "was asked for.", citations);
     }
 
     /**
@@ -231,13 +287,16 @@ public class ScreeningService {
      * makes the report from the checks as stored, with its recommendation, completes the order
      * and offers the applicant their copy (a link by email, {@link ApplicantCopies}).
      */
-    private Progress settle(Tenant tenant, String orderId, List<ScreeningRepository.CheckState> asked,
-                            Map<CheckType, Answer<? extends Findings>> answers, OrderLifecycle.Actor actor) {
+    private Progress settle(Tenant tenant, String orderId, Open open, Map<CheckType, Answer<? extends Findings>> answers,
+                            OrderLifecycle.Actor actor) {
         Order locked = lifecycle.lockPending(tenant, orderId);
         if (locked == null) {
             return new Stopped();
         }
+        List<ScreeningRepository.CheckState> asked = open.checks();
         Instant now = Timestamps.now(clock);
+        open.withheld().forEach(withheld -> checks.withhold(tenant, orderId, withheld.type(), withheld.status(),
+                withheld.provider(), now));
         LocalDate today = day.of(now);
         List<RecordLimit> limits = locked.screeningRules().recordLimits();
         Instant askAgain = null;
@@ -264,7 +323,16 @@ public class ScreeningService {
         Map<CheckType, Findings> reported = new EnumMap<>(CheckType.class);
         List<ApplicantRepository.SameConsumer> consumer = applicants.sameConsumer(tenant, locked.applicantId());
         List<DeletedRecords.Reinserted> reinserted = new ArrayList<>();
-        for (ScreeningRepository.Check check : checks.ofOrder(tenant, orderId)) {
+        List<ScreeningRepository.Check> stored = checks.ofOrder(tenant, orderId);
+        if (stored.stream().anyMatch(check -> check.status() == ScreeningRepository.Status.REQUESTED)) {
+            return new AskAgain(now);
+        }
+        for (ScreeningRepository.Check check : stored) {
+            if (check.status().withheld()) {
+                reported.put(check.type(), new Findings.Withheld(check.status() == ScreeningRepository.Status.HELD));
+                results.add(Report.CheckResult.notRun(check.type().value(), restriction(locked, check.status())));
+                continue;
+            }
             RecordAgeLimit.Limited limited = withinLimits(orderId, check.type(), check.findings(), limits, today);
             DeletedRecords.Screened screened = DeletedRecords.screen(check.type(), limited.findings(),
                     deleted.of(tenant, consumer, check.type()), check.certified());
@@ -287,7 +355,7 @@ public class ScreeningService {
      * The findings without the records the limits by age and kind keep out ({@code limits}, the
      * order's record limits); logs how many it left out, and nothing of them.
      */
-    private static RecordAgeLimit.Limited withinLimits(String orderId, CheckType check, Findings findings, List<RecordLimit> limits,
+    static RecordAgeLimit.Limited withinLimits(String orderId, CheckType check, Findings findings, List<RecordLimit> limits,
                                                        LocalDate reportDay) {
         RecordAgeLimit.Limited limited = RecordAgeLimit.apply(check, findings, limits, reportDay);
         if (limited.removed() > 0) {

@@ -251,6 +251,39 @@ class RecommenderTest {
                 .containsExactly("credit", "criminal", "identity_verification", "income_verification");
     }
 
+    /**
+     * openapi.yaml, Decisions (under Screening policies): a criminal check held for the
+     * landlord's conditional offer (N.Y.C. Admin. Code § 8-107(5)(o)(4)) is decided as a check
+     * not ordered, and its detail says it is held.
+     */
+    @Test
+    void aHeldCriminalCheckIsDecidedAsACheckNotOrderedAndSaysItIsHeld() {
+        Map<CheckType, Findings> findings = clear();
+        findings.put(CheckType.CRIMINAL, new Findings.Withheld(true));
+
+        Recommendation recommendation = recommend(EVERY_CRITERION, COMPLETE_WITH_BOTH_ADD_ONS, findings, RENT);
+
+        assertThat(codes(recommendation)).containsExactly("check_not_ordered");
+        assertThat(recommendation.reasons().get(0).check()).isEqualTo("criminal");
+        assertThat(recommendation.reasons().get(0).detail()).contains("held until the landlord's conditional offer");
+        assertThat(recommendation.decision()).isEqualTo(Decision.REVIEW);
+    }
+
+    /**
+     * openapi.yaml, Decisions (under Screening policies): a criterion whose check the law of the
+     * property's place does not allow (Seattle Municipal Code § 14.09.025) is left out: no reason.
+     */
+    @Test
+    void aCriminalCheckNotAllowedHereGivesNoReason() {
+        Map<CheckType, Findings> findings = clear();
+        findings.put(CheckType.CRIMINAL, new Findings.Withheld(false));
+
+        Recommendation recommendation = recommend(EVERY_CRITERION, COMPLETE_WITH_BOTH_ADD_ONS, findings, RENT);
+
+        assertThat(recommendation.reasons()).isEmpty();
+        assertThat(recommendation.decision()).isEqualTo(Decision.ACCEPT);
+    }
+
     /** docs/integrators.md#screening-policies-and-recommendations: decline, then review, then conditional, then accept. */
     @Test
     void theMostSeriousReasonDecides() {

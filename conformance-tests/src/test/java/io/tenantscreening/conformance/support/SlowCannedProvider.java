@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Exists only in a service started with TEST_SLOW_SCREENING=&lt;duration&gt;: the canned
- * provider, taking that long over every credit check, so that a test can kill the instance
- * while its workers are in the middle of screenings.
+ * provider, taking that long over every credit and criminal check, so that a test can kill
+ * the instance while its workers are in the middle of screenings.
  */
 @Singleton
 @Replaces(CannedProvider.class)
@@ -36,12 +36,22 @@ public class SlowCannedProvider extends CannedProvider {
 
     @Override
     public Answer<Findings.CreditFile> credit(ScreeningSubject subject, Asked asked) {
+        beSlow();
+        return super.credit(subject, asked);
+    }
+
+    @Override
+    public Answer<Findings.CourtRecords> criminalRecords(ScreeningSubject subject, Asked asked) {
+        beSlow();
+        return super.criminalRecords(subject, asked);
+    }
+
+    private void beSlow() {
         try {
             NEVER.await(slowness.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while being slow", e);
         }
-        return super.credit(subject, asked);
     }
 }
