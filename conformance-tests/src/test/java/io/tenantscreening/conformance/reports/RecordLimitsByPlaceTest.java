@@ -34,8 +34,9 @@ import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Records limited by age and kind, per place (openapi.yaml, "Records limited by age and kind"
- * under Reports, and the Test mode table "which record each place keeps"): outcome profile
+ * Records limited by age and kind, per place (openapi.yaml#screening-and-reports, its paragraph
+ * "Records limited by age and kind", and openapi.yaml#test-mode, the table "which record each
+ * place keeps"): outcome profile
  * 0010's criminal records in a report on a property in each covered place, the records each
  * place's rules keep and the rules under which the others were left out (records_left_out);
  * and the limits applied again when the report is made, to a check stored a day earlier.
