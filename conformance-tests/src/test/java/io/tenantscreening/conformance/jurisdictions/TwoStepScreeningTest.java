@@ -17,7 +17,6 @@ import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.Waits;
 import io.tenantscreening.orders.OrderLifecycle;
-import io.tenantscreening.screening.ReportDay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,6 +25,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
+import static io.tenantscreening.conformance.support.ConditionalOffers.offer;
+import static io.tenantscreening.conformance.support.ConditionalOffers.today;
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
 import static io.tenantscreening.conformance.support.OrderRequests.order;
 import static io.tenantscreening.conformance.support.OrderRequests.placed;
@@ -267,16 +268,6 @@ class TwoStepScreeningTest {
         assertThat(other.status()).isEqualTo(422);
         assertThat(other.json().get("errors").get(0).get("source").get("header").asText()).isEqualTo("Idempotency-Key");
         assertThat(TestDatabase.number("SELECT count(*) FROM conditional_offers WHERE order_id = ?", order)).isEqualTo(1);
-    }
-
-    static ApiResponse offer(String key, String orderId, LocalDate madeOn, String idempotencyKey) {
-        return Api.post("/orders/" + orderId + "/conditional_offer").key(key).header("Idempotency-Key", idempotencyKey)
-                .json("{\"conditional_offer\": {\"made_on\": \"" + madeOn + "\", \"note\": \"Lease for unit 4B sent.\"}}").send();
-    }
-
-    /** Today as the agency counts days (in its time zone). */
-    static LocalDate today() {
-        return TestServer.bean(ReportDay.class).today();
     }
 
     /** Places of the rule data, each with an address there. */

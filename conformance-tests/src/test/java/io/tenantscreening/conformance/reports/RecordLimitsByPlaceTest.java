@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.conformance.support.ConditionalOffers;
 import io.tenantscreening.conformance.support.Fresh;
 import io.tenantscreening.conformance.support.FreshTenants;
 import io.tenantscreening.conformance.support.MovableClock;
@@ -73,24 +74,25 @@ class RecordLimitsByPlaceTest {
     /**
      * Each covered place keeps, of profile 0010's records, exactly those its rules and the
      * federal ones allow, and counts the others under the places that left them out (each
-     * row names the sections of its place's rules).
+     * row names the sections of its place's rules). In a two-step place the check runs once the
+     * landlord's conditional offer releases it (POST /orders/{id}/conditional_offer, rule 7).
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "federal default only (FCRA 605(a)(2), (a)(5))     | 12 Oak Street       | Austin      | TX | 78701 | 0 1 2 3 4 5 6 | ''",
-            "California (Cal. Civ. Code 1786.18(a)(7))        | 200 N Spring St     | Los Angeles | CA | 90012 | 0 1 4 5 6     | us-ca",
-            "New York State (GBL 380-j(a)(1), (f)(1)(v))      | 100 State St        | Albany      | NY | 12207 | 0 1 4 5 6     | us-ny",
-            "New York City (Admin. Code 8-102a, 8-107(5)(o))  | 350 5th Ave         | New York    | NY | 10118 | 0             | us-ny us-ny-new-york-city",
-            "Cook County (Code 42-38(a), Rule 720.120)        | 69 W Washington St  | Chicago     | IL | 60602 | 4 5           | us-il-cook-county"})
+            "federal default only (FCRA 605(a)(2), (a)(5))     | 12 Oak Street       | Austin      | TX | 78701 | false | 0 1 2 3 4 5 6 | ''",
+            "California (Cal. Civ. Code 1786.18(a)(7))        | 200 N Spring St     | Los Angeles | CA | 90012 | false | 0 1 4 5 6     | us-ca",
+            "New York State (GBL 380-j(a)(1), (f)(1)(v))      | 100 State St        | Albany      | NY | 12207 | false | 0 1 4 5 6     | us-ny",
+            "New York City (Admin. Code 8-102a, 8-107(5)(o))  | 350 5th Ave         | New York    | NY | 10118 | true  | 0             | us-ny us-ny-new-york-city",
+            "Cook County (Code 42-38(a), Rule 720.120)        | 69 W Washington St  | Chicago     | IL | 60602 | true  | 4 5           | us-il-cook-county"})
     void eachPlaceKeepsTheRecordsItsRulesAllow(String place, String street, String city, String state, String zipcode,
-                                                String kept, String leftOutBy) {
+                                                boolean twoStep, String kept, String leftOutBy) {
         ObjectNode body = atPlace(street, city, state, zipcode);
         applicant(body).put("ssn", "123-45-0010");
         TestServer.clock().stopAt(REPORT_TIME);
         String id = placed(key, body);
         Screenings.awaitStatus(key, id, "completed");
 
-        JsonNode criminal = criminal(Screenings.report(key, id));
+        JsonNode criminal = criminal(twoStep ? ConditionalOffers.release(key, id) : Screenings.report(key, id));
 
         assertThat(descriptions(criminal)).as(place).containsExactlyElementsOf(indexes(kept).stream().map(RECORDS::get).toList());
         assertThat(criminal.get("result").asText()).isEqualTo(kept.isBlank() ? "clear" : "consider");
