@@ -1,28 +1,27 @@
 package io.tenantscreening.properties;
 
-import io.tenantscreening.api.model.JurisdictionInput;
-import io.tenantscreening.api.model.JurisdictionRules;
 import io.tenantscreening.api.model.JurisdictionAdverseAction;
-import io.tenantscreening.api.model.JurisdictionCitation;
 import io.tenantscreening.api.model.JurisdictionCity;
 import io.tenantscreening.api.model.JurisdictionCounty;
+import io.tenantscreening.api.model.JurisdictionInput;
 import io.tenantscreening.api.model.JurisdictionPlace;
 import io.tenantscreening.api.model.JurisdictionRecordLimit;
+import io.tenantscreening.api.model.JurisdictionRules;
 import io.tenantscreening.api.model.JurisdictionState;
+import io.tenantscreening.api.model.LawCitation;
 import io.tenantscreening.api.model.ListObject;
-import io.tenantscreening.api.model.PropertyJurisdiction;
-import io.tenantscreening.jurisdictions.AdverseActionRules;
-import io.tenantscreening.jurisdictions.Jurisdiction;
-import io.tenantscreening.jurisdictions.ScreeningRules;
 import io.tenantscreening.api.model.PropertyInput;
+import io.tenantscreening.api.model.PropertyJurisdiction;
 import io.tenantscreening.api.model.PropertyList;
 import io.tenantscreening.api.model.PropertyObject;
 import io.tenantscreening.api.model.RentalProperty;
 import io.tenantscreening.api.model.UsState;
 import io.tenantscreening.contract.ApiEnums;
+import io.tenantscreening.jurisdictions.AdverseActionRules;
+import io.tenantscreening.jurisdictions.Jurisdiction;
+import io.tenantscreening.jurisdictions.ScreeningRules;
 import io.tenantscreening.lists.ListLinks;
 import io.tenantscreening.lists.Page;
-
 
 /** Translates between the generated API models and the property domain (also for orders, which embed properties). */
 public final class PropertyMapper {
@@ -63,7 +62,7 @@ public final class PropertyMapper {
                                 .individualizedAssessmentRequired(adverse.individualizedAssessmentRequired())
                                 .assessmentFactors(adverse.assessmentFactors())
                                 .responseBusinessDays(adverse.responseBusinessDays())
-                                .citations(adverse.citations().stream().map(c -> new JurisdictionCitation().place(c.place()).section(c.section())).toList()))
+                                .citations(adverse.citations().stream().map(c -> new LawCitation().place(c.place()).section(c.section())).toList()))
                         .notLegalAdvice(jurisdiction.places().get(0).notLegalAdvice()));
     }
 
