@@ -252,7 +252,7 @@ class NoticeDocumentsTest {
 
     /**
      * POST /adverse_actions, rule 11: under a place's fair-chance rules the pre-adverse notice
-     * states each rule, the response period in business days with the deadline, the right to
+     * states each rule, the deadline and the place's period in business days (where it sets one), the right to
      * send evidence of inaccuracies and mitigating information, and the factors the rules list;
      * the adverse action notice states the assessment given. A notice no such rule reaches
      * says nothing of them.
@@ -275,10 +275,19 @@ class NoticeDocumentsTest {
         assertThat(read(documents.render(preUnderRules)).text())
                 .contains("Your rights under the fair-chance housing law of this property's area")
                 .contains("N.Y.C. Admin. Code § 8-107(5)(o) (us-ny-new-york-city)")
-                .contains("You have 5 business days, until Wednesday, December 2, 2026")
+                .contains("Until Wednesday, December 2, 2026")
+                .contains("you may send")
+                .contains("The law of this area gives you at least 5 business days for this.")
                 .contains("evidence that anything in the report is inaccurate")
                 .contains("evidence of rehabilitation or other mitigating circumstances")
                 .contains("The law lists these factors for that assessment: • the nature of the offense • the time since the offense");
+        NoticeFacts.FairChance noPeriod = new NoticeFacts.FairChance(List.of("Cook County Code § 42-38 (us-il-cook-county)"),
+                true, 0, List.of(), List.of(), null);
+        assertThat(read(documents.render(new NoticeFacts(pre.kind(), pre.adverseActionId(), pre.liveMode(), pre.issuedAt(),
+                pre.applicantName(), pre.applicantEmail(), pre.propertyAddress(), pre.landlordName(), pre.decision(),
+                pre.conditions(), pre.reasons(), pre.creditScore(), pre.responseDeadline(), pre.reportId(), noPeriod))).text())
+                .as("a place that sets no period of its own states the deadline, never a count of 0 days")
+                .contains("Until Wednesday, December 2, 2026").doesNotContain("0 business days");
         assertThat(read(documents.render(finalUnderRules)).text())
                 .contains("How your criminal history was assessed")
                 .contains("The factors the landlord considered: • the time since the offense")

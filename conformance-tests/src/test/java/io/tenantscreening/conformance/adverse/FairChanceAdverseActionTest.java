@@ -108,7 +108,7 @@ class FairChanceAdverseActionTest {
                 .containsExactly("the time that has passed since the conviction");
         String preAdverse = oneLine(text(Api.get("/adverse_actions/" + action.get("id").asText() + "/pre_adverse_notice").key(key)
                 .send().bytes()));
-        assertThat(preAdverse).contains("fair-chance housing law", NYC_SECTION, "You have 5 business days",
+        assertThat(preAdverse).contains("fair-chance housing law", NYC_SECTION, "at least 5 business days",
                 "evidence that anything in the report is inaccurate", "mitigating circumstances");
 
         Api.post("/test_helpers/adverse_actions/" + action.get("id").asText() + "/complete").key(key).send();
