@@ -88,6 +88,19 @@ public class ApiException extends RuntimeException {
         return new ApiException(status, errors, more);
     }
 
+    /**
+     * The same error with every body pointer under {@code from} moved under {@code to}: an
+     * operation that checks a part of its request with another operation's checks (a
+     * household's member with an order's) points at the member in its own request.
+     */
+    public ApiException relocated(String from, String to) {
+        List<ErrorEntry> moved = errors.stream().map(entry -> entry.source() == null || entry.source().pointer() == null
+                || !entry.source().pointer().startsWith(from) ? entry
+                : new ErrorEntry(entry.code(), entry.detail(),
+                        ErrorSource.pointer(to + entry.source().pointer().substring(from.length())))).toList();
+        return new ApiException(status, moved, headers);
+    }
+
     public ErrorEnvelope envelope() {
         return new ErrorEnvelope(errors);
     }

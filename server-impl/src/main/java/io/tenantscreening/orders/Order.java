@@ -16,12 +16,15 @@ import java.util.List;
  * {@code monthlyRent} the rent in cents it was placed with (each null when none);
  * {@code payment} is the applicant's payment of an applicant-paid live order, null otherwise;
  * {@code pendingAt} is when it became pending (null while it waits, and for an order canceled
- * while waiting), the moment its checks' expected completion times start from.
+ * while waiting), the moment its checks' expected completion times start from;
+ * {@code rentalApplicationId} is the rental application it screens a member of, null for an
+ * order placed on its own.
  */
 public record Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
                     String propertyId, String applicantId, String originalRequesterId, LinkTokens.Seed applicationToken,
                     String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant pendingAt, Instant completedAt,
-                    Instant canceledAt, OrderPayment payment, ScreeningRules storedScreeningRules)
+                    Instant canceledAt, OrderPayment payment, ScreeningRules storedScreeningRules,
+                    String rentalApplicationId)
         implements KeysetPager.Positioned {
 
     public Order(String id, Mode mode, OrderStatus status, String packageSlug, List<String> addOnProducts, Payer payer,
@@ -29,7 +32,7 @@ public record Order(String id, Mode mode, OrderStatus status, String packageSlug
                  String screeningPolicyId, Long monthlyRent, Instant createdAt, Instant pendingAt, Instant completedAt,
                  Instant canceledAt, OrderPayment payment) {
         this(id, mode, status, packageSlug, addOnProducts, payer, propertyId, applicantId, originalRequesterId, applicationToken,
-                screeningPolicyId, monthlyRent, createdAt, pendingAt, completedAt, canceledAt, payment, null);
+                screeningPolicyId, monthlyRent, createdAt, pendingAt, completedAt, canceledAt, payment, null, null);
     }
 
     /**

@@ -63,6 +63,20 @@ public class OrderCreation {
 
     /** Creates the order with the policy found when its request was checked before ({@code foundBefore}), else found now. */
     OrderView create(Tenant tenant, PlaceOrder command, Set<Include> includes, OrderParties.AppliedPolicy foundBefore) {
+        return create(tenant, command, includes, foundBefore, null);
+    }
+
+    /**
+     * Creates the order of a member of the rental application {@code rentalApplicationId}
+     * (whose row must exist), in the caller's transaction, as an order placed on its own
+     * would be; errors point under {@code /order}, as for {@code POST /orders}.
+     */
+    public Order createMember(Tenant tenant, PlaceOrder command, String rentalApplicationId) {
+        return create(tenant, command, Set.of(), null, rentalApplicationId).order();
+    }
+
+    private OrderView create(Tenant tenant, PlaceOrder command, Set<Include> includes, OrderParties.AppliedPolicy foundBefore,
+                             String rentalApplicationId) {
         OrderParties.Parties placed = parties.resolve(tenant, command, foundBefore);
         OrderStatus status = tenant.mode() == Mode.LIVE || placed.applicant().isApplicantExperienceProfile()
                 ? OrderStatus.WAITING_FOR_APPLICANT : OrderStatus.PENDING;
@@ -73,7 +87,7 @@ public class OrderCreation {
                 placed.property().id(), placed.applicant().id(), placed.requester() == null ? null : placed.requester().id(),
                 token == null ? null : token.seed(), placed.policy() == null ? null : placed.policy().id(), command.monthlyRent(),
                 now, status == OrderStatus.PENDING ? now : null, null, null, payment(tenant, command),
-                PropertyService.jurisdiction(placed.property()).rules());
+                PropertyService.jurisdiction(placed.property()).rules(), rentalApplicationId);
         try {
             orders.insert(tenant, order, token == null ? null : token.digest(), ACTOR_API);
         } catch (Jdbc.DataAccessException e) {

@@ -205,7 +205,7 @@ public class OrderLifecycle {
         return new Order(order.id(), order.mode(), order.status(), order.packageSlug(), order.addOnProducts(), order.payer(),
                 order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
                 order.screeningPolicyId(), order.monthlyRent(), order.createdAt(), order.pendingAt(), order.completedAt(),
-                order.canceledAt(), payment, order.storedScreeningRules());
+                order.canceledAt(), payment, order.storedScreeningRules(), order.rentalApplicationId());
     }
 
     /** Locks the order for the rest of the transaction; null unless it is waiting for its applicant. */
@@ -244,7 +244,7 @@ public class OrderLifecycle {
                 order.propertyId(), order.applicantId(), order.originalRequesterId(), order.applicationToken(),
                 order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
                 next == OrderStatus.PENDING ? now : order.pendingAt(), next == OrderStatus.COMPLETED ? now : null,
-                next == OrderStatus.CANCELED ? now : null, payment, order.storedScreeningRules());
+                next == OrderStatus.CANCELED ? now : null, payment, order.storedScreeningRules(), order.rentalApplicationId());
         events.record(tenant, switch (next) {
             case PENDING -> EventType.ORDER_PENDING;
             case COMPLETED -> EventType.ORDER_COMPLETED;

@@ -51,10 +51,11 @@ public final class OrderMapper {
             violations.add("/order/original_requester",
                     "Send original_requester_id or original_requester, not both (or neither, when ordering for yourself).");
         }
-        NewApplicant applicant = input.getApplicant() == null ? null : applicant(input.getApplicant(), violations);
+        NewApplicant applicant = input.getApplicant() == null ? null
+                : applicant(input.getApplicant(), violations, "/order/applicant/");
         RequesterDetails requester = input.getOriginalRequester() == null ? null
                 : requester(input.getOriginalRequester(), violations);
-        List<String> addOns = addOns(input.getAddOnProducts(), violations);
+        List<String> addOns = addOns(input.getAddOnProducts(), violations, "/order/add_on_products");
         violations.throwIfAny();
         return new PlaceOrder(input.getPackage().getValue(), addOns,
                 input.getPayer() == null ? Payer.ORGANIZATION : Payer.of(input.getPayer().getValue()),
@@ -79,6 +80,7 @@ public final class OrderMapper {
                 .applicationUrl(view.applicationUrl() == null ? null : URI.create(view.applicationUrl()))
                 .screeningPolicyId(order.screeningPolicyId())
                 .monthlyRent(order.monthlyRent())
+                .rentalApplicationId(JsonNullable.of(order.rentalApplicationId()))
                 .checks(view.checks().stream().map(OrderMapper::check).toList())
                 .createdAt(order.createdAt())
                 .completedAt(order.completedAt())
@@ -136,8 +138,8 @@ public final class OrderMapper {
         }
     }
 
-    private static NewApplicant applicant(ApplicantInput input, Violations violations) {
-        String pointer = "/order/applicant/";
+    /** A new applicant as sent, its problems added to {@code violations} under {@code pointer} (ending with a slash). */
+    public static NewApplicant applicant(ApplicantInput input, Violations violations, String pointer) {
         String first = input.getFirstName();
         String last = input.getLastName();
         if (input.getFullName() != null) {
@@ -206,11 +208,12 @@ public final class OrderMapper {
     }
 
     /** The add-ons, sorted; each may be sent once. */
-    private static List<String> addOns(List<AddOnProduct> addOns, Violations violations) {
+    /** Add-on products as sent, sorted; a repeat is added to {@code violations} at {@code pointer}'s element. */
+    public static List<String> addOns(List<AddOnProduct> addOns, Violations violations, String pointer) {
         if (addOns == null) {
             return List.of();
         }
-        violations.addRepeats("/order/add_on_products", addOns, "Repeats an earlier add-on product; send each one once.");
+        violations.addRepeats(pointer, addOns, "Repeats an earlier add-on product; send each one once.");
         return addOns.stream().map(AddOnProduct::getValue).sorted().toList();
     }
 

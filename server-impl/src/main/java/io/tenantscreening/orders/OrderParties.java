@@ -65,7 +65,11 @@ public class OrderParties {
     Checked check(Tenant tenant, PlaceOrder command) {
         checkPayer(tenant, command);
         if (command.property() != null) {
-            properties.checkJurisdiction(command.property());
+            try {
+                properties.checkJurisdiction(command.property());
+            } catch (ApiException e) {
+                throw e.relocated("/property/", "/order/property/");
+            }
         }
         Property property = command.propertyId() == null ? null : properties.get(tenant, command.propertyId());
         Applicant applicant = command.applicantId() == null ? null : applicants.require(tenant, command.applicantId());

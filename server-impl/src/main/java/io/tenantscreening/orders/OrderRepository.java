@@ -36,7 +36,7 @@ public class OrderRepository {
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, "
             + "created_at, pending_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency, "
-            + "screening_rules";
+            + "screening_rules, rental_application_id";
     /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
     private static final String PROPERTY = "property__";
     private static final String APPLICANT = "applicant__";
@@ -57,8 +57,9 @@ public class OrderRepository {
         jdbc.update(tenant, "WITH inserted AS (INSERT INTO orders (organization_id, mode, id, status, package, add_on_products, "
                         + "payer, property_id, applicant_id, original_requester_id, application_token_digest, "
                         + "application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, created_at, "
-                        + "pending_at, payment_status, payment_amount_cents, payment_currency, screening_rules) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?, ?::bigint, ?, ?::jsonb) "
+                        + "pending_at, payment_status, payment_amount_cents, payment_currency, screening_rules, "
+                        + "rental_application_id) "
+                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::bigint, ?, ?, ?, ?::bigint, ?, ?::jsonb, ?) "
                         + "RETURNING id, status, created_at) "
                         + "INSERT INTO order_transitions (order_id, from_status, to_status, actor, occurred_at) "
                         + "SELECT id, NULL, status, ?, created_at FROM inserted",
@@ -68,7 +69,8 @@ public class OrderRepository {
                 token == null ? null : token.nonce(), order.screeningPolicyId(), order.monthlyRent(), order.createdAt(),
                 order.pendingAt(), payment == null ? null : payment.status().value(), payment == null ? null : payment.amountCents(),
                 payment == null ? null : payment.currency(),
-                order.storedScreeningRules() == null ? null : ScreeningRulesJson.write(order.storedScreeningRules()), actor);
+                order.storedScreeningRules() == null ? null : ScreeningRulesJson.write(order.storedScreeningRules()),
+                order.rentalApplicationId(), actor);
     }
 
     /** Whether the applicant already belongs to an order. */
@@ -199,7 +201,7 @@ public class OrderRepository {
                 row.getString("original_requester_id"), applicationToken(row), row.getString("screening_policy_id"),
                 row.getObject("monthly_rent", Long.class), row.getTimestamp("created_at").toInstant(),
                 instant(row.getTimestamp("pending_at")), instant(row.getTimestamp("completed_at")), instant(row.getTimestamp("canceled_at")), payment(row),
-                screeningRules(row.getString("screening_rules")));
+                screeningRules(row.getString("screening_rules")), row.getString("rental_application_id"));
     }
 
     private static ScreeningRules screeningRules(String json) {

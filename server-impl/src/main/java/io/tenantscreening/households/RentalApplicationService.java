@@ -1,0 +1,73 @@
+package io.tenantscreening.households;
+
+import io.micronaut.data.connection.annotation.Connectable;
+import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.api.model.Order;
+import io.tenantscreening.common.Echo;
+import io.tenantscreening.common.Tenant;
+import io.tenantscreening.errors.ApiException;
+import io.tenantscreening.lists.Page;
+import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.orders.OrderMapper;
+import io.tenantscreening.orders.OrderService;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** Creates test-mode rental applications, and reads and lists rental applications of one tenant. */
+@Singleton
+public class RentalApplicationService {
+
+    private final RentalApplicationRepository applications;
+    private final RentalApplicationCreation creation;
+    private final OrderService orders;
+    private final TransactionOperations<Connection> transactions;
+
+    public RentalApplicationService(RentalApplicationRepository applications, RentalApplicationCreation creation,
+                                    OrderService orders, TransactionOperations<Connection> transactions) {
+        this.applications = applications;
+        this.creation = creation;
+        this.orders = orders;
+        this.transactions = transactions;
+    }
+
+    /** Creates a test-mode application and its members' orders, in one transaction. */
+    RentalApplicationView createInTestMode(Tenant tenant, NewRentalApplication command, boolean includeOrders) {
+        return transactions.executeWrite(status -> view(tenant, creation.create(tenant, command), includeOrders));
+    }
+
+    @Connectable
+    public RentalApplicationView get(Tenant tenant, String id, boolean includeOrders) {
+        return view(tenant, id, includeOrders);
+    }
+
+    @Connectable
+    public Page<RentalApplicationView> list(Tenant tenant, PageRequest request, boolean includeOrders) {
+        Page<RentalApplication> page = applications.page(tenant, request);
+        return new Page<>(page.items().stream().map(application -> view(tenant, application, includeOrders)).toList(),
+                page.count(), page.next(), page.previous());
+    }
+
+    /** The application as answered, in the caller's transaction; 404 when the tenant has none with this id. */
+    RentalApplicationView view(Tenant tenant, String id, boolean includeOrders) {
+        return view(tenant, applications.findById(tenant, id).orElseThrow(() -> notFound(id)), includeOrders);
+    }
+
+    private RentalApplicationView view(Tenant tenant, RentalApplication application, boolean includeOrders) {
+        Map<String, Order> embedded = null;
+        if (includeOrders) {
+            embedded = new LinkedHashMap<>();
+            for (RentalApplication.Member member : application.members()) {
+                embedded.put(member.orderId(), OrderMapper.toApi(orders.get(tenant, member.orderId(), Set.of())));
+            }
+        }
+        return new RentalApplicationView(application, embedded, null);
+    }
+
+    static ApiException notFound(String id) {
+        return ApiException.notFound("No rental application with id '" + Echo.of(id) + "'.");
+    }
+}
