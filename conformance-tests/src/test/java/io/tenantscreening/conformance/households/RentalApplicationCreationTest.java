@@ -166,6 +166,31 @@ class RentalApplicationCreationTest {
         assertThat(records()).isEqualTo(before);
     }
 
+    /**
+     * POST /rental_applications, rule 1 (POST /properties, rule 6): an inline address in a county
+     * that holds part of a covered city, without the city stated, is refused at the
+     * application's property, as POST /orders refuses it at the order's.
+     */
+    @Test
+    void anUnsettledPlaceIsRefusedAtTheProperty() {
+        ObjectNode body = member(Households.body(), "applicant", "jamie", null);
+        application(body).putObject("property").put("street", "400 Pine Street").put("city", "Seattle").put("state", "WA")
+                .put("zipcode", "98104");
+        List<Object> before = records();
+
+        ApiResponse response = Households.create(key, body);
+
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("errors").get(0).get("code").asText()).isEqualTo("jurisdiction_ambiguous");
+        assertThat(response.json().get("errors").get(0).get("source").get("pointer").asText())
+                .isEqualTo("/rental_application/property/jurisdiction");
+        assertThat(records()).isEqualTo(before);
+        ObjectNode order = OrderRequests.body();
+        OrderRequests.order(order).set("property", application(body).get("property"));
+        assertThat(OrderRequests.place(key, order).json().get("errors").get(0).get("source").get("pointer").asText())
+                .isEqualTo("/order/property/jurisdiction");
+    }
+
     /** POST /rental_applications, rule 2: more than 10 members break the contract and are refused. */
     @Test
     void tenMembersAtMost() {
