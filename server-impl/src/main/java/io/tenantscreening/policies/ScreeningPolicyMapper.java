@@ -16,8 +16,9 @@ import java.math.BigDecimal;
 
 /**
  * Translates between the generated API models and screening policies. Reading a request, it
- * checks what the schema cannot say: an eviction lookback needs a maximum of evictions, and
- * a maximum without a lookback counts back {@value Criteria#DEFAULT_EVICTION_LOOKBACK_YEARS} years.
+ * checks what the schema cannot say: an eviction lookback needs a maximum of evictions (and
+ * a maximum without a lookback counts back {@value Criteria#DEFAULT_EVICTION_LOOKBACK_YEARS} years),
+ * and a guarantor's income ratio needs the income ratio.
  */
 final class ScreeningPolicyMapper {
 
@@ -33,21 +34,27 @@ final class ScreeningPolicyMapper {
 
     private static Criteria criteria(ScreeningCriteriaInput input) {
         if (input == null) {
-            return new Criteria(null, null, null, null, null, false);
+            return new Criteria(null, null, null, null, null, false, null);
         }
         Integer maxEvictions = value(input.getMaxEvictions());
         Integer lookback = value(input.getEvictionLookbackYears());
+        Double ratio = value(input.getMinIncomeToRentRatio());
+        Double guarantorRatio = value(input.getMinGuarantorIncomeToRentRatio());
+        Violations violations = new Violations();
         if (lookback != null && maxEvictions == null) {
-            Violations violations = new Violations();
             violations.add(CRITERIA + "eviction_lookback_years", "Only counts with max_evictions: send max_evictions too, "
                     + "or leave eviction_lookback_years out.");
-            violations.throwIfAny();
         }
-        Double ratio = value(input.getMinIncomeToRentRatio());
+        if (guarantorRatio != null && ratio == null) {
+            violations.add(CRITERIA + "min_guarantor_income_to_rent_ratio", "Only counts with min_income_to_rent_ratio "
+                    + "(a guarantor covers a household's income below it): send min_income_to_rent_ratio too, or leave "
+                    + "min_guarantor_income_to_rent_ratio out.");
+        }
+        violations.throwIfAny();
         return new Criteria(value(input.getMinCreditScore()), maxEvictions,
                 maxEvictions == null ? null : lookback == null ? Criteria.DEFAULT_EVICTION_LOOKBACK_YEARS : lookback,
-                value(input.getCriminalLookbackYears()), ratio == null ? null : BigDecimal.valueOf(ratio),
-                Boolean.TRUE.equals(value(input.getRequireIdentityVerified())));
+                value(input.getCriminalLookbackYears()), decimal(ratio),
+                Boolean.TRUE.equals(value(input.getRequireIdentityVerified())), decimal(guarantorRatio));
     }
 
     static io.tenantscreening.api.model.ScreeningPolicy toApi(ScreeningPolicy policy) {
@@ -63,8 +70,8 @@ final class ScreeningPolicyMapper {
                         .maxEvictions(JsonNullable.of(criteria.maxEvictions()))
                         .evictionLookbackYears(JsonNullable.of(criteria.evictionLookbackYears()))
                         .criminalLookbackYears(JsonNullable.of(criteria.criminalLookbackYears()))
-                        .minIncomeToRentRatio(JsonNullable.of(criteria.minIncomeToRentRatio() == null ? null
-                                : criteria.minIncomeToRentRatio().doubleValue()))
+                        .minIncomeToRentRatio(JsonNullable.of(number(criteria.minIncomeToRentRatio())))
+                        .minGuarantorIncomeToRentRatio(JsonNullable.of(number(criteria.minGuarantorIncomeToRentRatio())))
                         .requireIdentityVerified(JsonNullable.of(criteria.requireIdentityVerified())))
                 .createdAt(policy.createdAt())
                 .archivedAt(policy.archivedAt());
@@ -79,6 +86,14 @@ final class ScreeningPolicyMapper {
                 .nextCursor(links.nextCursor())
                 .previousCursor(links.previousCursor())
                 .data(page.items().stream().map(ScreeningPolicyMapper::toApi).toList());
+    }
+
+    private static BigDecimal decimal(Double ratio) {
+        return ratio == null ? null : BigDecimal.valueOf(ratio);
+    }
+
+    private static Double number(BigDecimal ratio) {
+        return ratio == null ? null : ratio.doubleValue();
     }
 
     /** A criterion as sent: null when left out or sent as null. */

@@ -20,7 +20,8 @@ class ScreeningPolicyRepository {
 
     private static final String TABLE = "screening_policies";
     private static final String COLUMNS = "id, mode, name, min_credit_score, max_evictions, eviction_lookback_years, "
-            + "criminal_lookback_years, min_income_to_rent_ratio, require_identity_verified, is_default, created_at, archived_at";
+            + "criminal_lookback_years, min_income_to_rent_ratio, require_identity_verified, min_guarantor_income_to_rent_ratio, "
+            + "is_default, created_at, archived_at";
 
     private final TenantJdbc jdbc;
     private final KeysetPager pager;
@@ -34,11 +35,11 @@ class ScreeningPolicyRepository {
         Criteria criteria = policy.criteria();
         jdbc.update(tenant, "INSERT INTO screening_policies (organization_id, mode, id, name, min_credit_score, max_evictions, "
                         + "eviction_lookback_years, criminal_lookback_years, min_income_to_rent_ratio, require_identity_verified, "
-                        + "is_default, created_at) VALUES ({tenant.values}, ?, ?, ?::integer, ?::integer, ?::integer, ?::integer, "
-                        + "?::numeric, ?, ?, ?)",
+                        + "min_guarantor_income_to_rent_ratio, is_default, created_at) VALUES ({tenant.values}, ?, ?, ?::integer, "
+                        + "?::integer, ?::integer, ?::integer, ?::numeric, ?, ?::numeric, ?, ?)",
                 policy.id(), policy.name(), criteria.minCreditScore(), criteria.maxEvictions(), criteria.evictionLookbackYears(),
                 criteria.criminalLookbackYears(), criteria.minIncomeToRentRatio(), criteria.requireIdentityVerified(),
-                policy.isDefault(), policy.createdAt());
+                criteria.minGuarantorIncomeToRentRatio(), policy.isDefault(), policy.createdAt());
     }
 
     Optional<ScreeningPolicy> findById(Tenant tenant, String id) {
@@ -94,7 +95,7 @@ class ScreeningPolicyRepository {
                 new Criteria(row.getObject("min_credit_score", Integer.class), row.getObject("max_evictions", Integer.class),
                         row.getObject("eviction_lookback_years", Integer.class),
                         row.getObject("criminal_lookback_years", Integer.class), row.getBigDecimal("min_income_to_rent_ratio"),
-                        row.getBoolean("require_identity_verified")),
+                        row.getBoolean("require_identity_verified"), row.getBigDecimal("min_guarantor_income_to_rent_ratio")),
                 row.getBoolean("is_default"), row.getTimestamp("created_at").toInstant(),
                 archivedAt == null ? null : archivedAt.toInstant());
     }

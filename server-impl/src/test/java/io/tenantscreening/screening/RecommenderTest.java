@@ -32,7 +32,7 @@ class RecommenderTest {
 
     private static final LocalDate REPORT_DAY = LocalDate.of(2026, 11, 25);
     private static final long RENT = 150_000;
-    private static final Criteria EVERY_CRITERION = new Criteria(620, 0, 7, 7, new BigDecimal("3.00"), true);
+    private static final Criteria EVERY_CRITERION = new Criteria(620, 0, 7, 7, new BigDecimal("3.00"), true, null);
     private static final List<CheckType> COMPLETE_WITH_BOTH_ADD_ONS =
             CheckType.forOrder("complete", List.of("identity_verification", "income_verification"));
 
@@ -93,7 +93,7 @@ class RecommenderTest {
      */
     @Test
     void aRecordCountsFromTheSameDayTheLookbackYearsBeforeTheReport() {
-        Criteria criteria = new Criteria(null, 0, 3, 5, null, false);
+        Criteria criteria = new Criteria(null, 0, 3, 5, null, false, null);
         List<CheckType> complete = CheckType.forOrder("complete", List.of());
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
         findings.put(CheckType.CREDIT, SCORE_712);
@@ -110,7 +110,7 @@ class RecommenderTest {
 
     @Test
     void aLookbackFromALeapDayStartsOnTheLastDayOfFebruary() {
-        Criteria criteria = new Criteria(null, 0, 1, null, null, false);
+        Criteria criteria = new Criteria(null, 0, 1, null, null, false, null);
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
         findings.put(CheckType.CREDIT, SCORE_712);
         findings.put(CheckType.EVICTION, records(LocalDate.of(2027, 2, 28)));
@@ -125,7 +125,7 @@ class RecommenderTest {
     /** docs/integrators.md#screening-policies-and-recommendations, evictions_above_maximum: more records than the maximum, not as many. */
     @Test
     void evictionsDeclineOnlyAboveTheMaximum() {
-        Criteria oneAllowed = new Criteria(null, 1, 3, null, null, false);
+        Criteria oneAllowed = new Criteria(null, 1, 3, null, null, false, null);
         Map<CheckType, Findings> findings = new EnumMap<>(CheckType.class);
         findings.put(CheckType.CREDIT, SCORE_712);
         List<CheckType> essential = CheckType.forOrder("essential", List.of());
@@ -160,7 +160,7 @@ class RecommenderTest {
      */
     @Test
     void aScoreMeetsTheMinimumFromTheMinimumUp() {
-        Criteria criteria = new Criteria(620, null, null, null, null, false);
+        Criteria criteria = new Criteria(620, null, null, null, null, false, null);
         List<CheckType> starter = CheckType.forOrder("starter", List.of());
 
         assertThat(recommend(criteria, starter, Map.of(CheckType.CREDIT, credit(620)), null).decision()).isEqualTo(Decision.ACCEPT);
@@ -191,7 +191,7 @@ class RecommenderTest {
 
     @Test
     void aFractionalRatioIsComparedExactly() {
-        Criteria criteria = new Criteria(null, null, null, null, new BigDecimal("2.35"), false);
+        Criteria criteria = new Criteria(null, null, null, null, new BigDecimal("2.35"), false, null);
         List<CheckType> withIncome = CheckType.forOrder("starter", List.of("income_verification"));
         Map<CheckType, Findings> findings = Map.of(CheckType.CREDIT, SCORE_712,
                 CheckType.INCOME_VERIFICATION, new Findings.IncomeFindings(235_000L));
@@ -322,7 +322,8 @@ class RecommenderTest {
         everythingWrong.put(CheckType.IDENTITY_VERIFICATION, new Findings.IdentityFindings(false, List.of()));
         everythingWrong.put(CheckType.INCOME_VERIFICATION, new Findings.IncomeFindings(null));
 
-        for (Criteria none : List.of(new Criteria(null, null, null, null, null, false), new Criteria(null, null, null, 0, null, false))) {
+        for (Criteria none : List.of(new Criteria(null, null, null, null, null, false, null),
+                new Criteria(null, null, null, 0, null, false, null))) {
             assertThat(recommend(none, COMPLETE_WITH_BOTH_ADD_ONS, everythingWrong, null).reasons()).isEmpty();
             assertThat(recommend(none, CheckType.forOrder("starter", List.of()), Map.of(CheckType.CREDIT, credit(400)), null)
                     .decision()).as("nothing is missing when nothing is needed").isEqualTo(Decision.ACCEPT);

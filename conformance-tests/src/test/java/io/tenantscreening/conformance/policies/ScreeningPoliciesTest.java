@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The /screening_policies operations (docs/integrators.md#screening-policies-and-recommendations):
- * POST /screening_policies, rules 1 to 4 (criteria, a response shows every criterion, the
- * eviction lookback, `default`, at most one default per organisation and mode), GET (one and
+ * POST /screening_policies, rules 1 to 5 (criteria, a response shows every criterion, the
+ * eviction lookback, `default`, at most one default per organisation and mode, a guarantor's
+ * income ratio only with the income ratio), GET (one and
  * the list), POST /screening_policies/{id}/make_default, rules 1 to 3, and
  * POST /screening_policies/{id}/archive, rules 1 to 3 (both idempotent); ids pol_ and
  * pol_test_ (openapi.yaml#ids-and-timestamps), lists (openapi.yaml#lists-and-pagination), and
@@ -51,7 +52,8 @@ class ScreeningPoliciesTest {
     void aPolicyIsCreatedWithEveryCriterionAndReadBack() throws IOException {
         ApiResponse created = create("{\"name\": \"  Standard apartments \", \"criteria\": {\"min_credit_score\": 620, "
                 + "\"max_evictions\": 1, \"eviction_lookback_years\": 5, \"criminal_lookback_years\": 7, "
-                + "\"min_income_to_rent_ratio\": 2.75, \"require_identity_verified\": true}}");
+                + "\"min_income_to_rent_ratio\": 2.75, \"min_guarantor_income_to_rent_ratio\": 4.5, "
+                + "\"require_identity_verified\": true}}");
 
         assertThat(created.status()).isEqualTo(201);
         JsonNode policy = created.json();
@@ -65,7 +67,7 @@ class ScreeningPoliciesTest {
         assertThat(policy.get("archived_at").isNull()).isTrue();
         assertThat(policy.get("criteria")).isEqualTo(JSON.readTree("{\"min_credit_score\": 620, \"max_evictions\": 1, "
                 + "\"eviction_lookback_years\": 5, \"criminal_lookback_years\": 7, \"min_income_to_rent_ratio\": 2.75, "
-                + "\"require_identity_verified\": true}"));
+                + "\"min_guarantor_income_to_rent_ratio\": 4.5, \"require_identity_verified\": true}"));
         assertThat(get(key, id).json()).isEqualTo(policy);
     }
 
@@ -75,13 +77,14 @@ class ScreeningPoliciesTest {
             "{\"name\": \"Any\"}",
             "{\"name\": \"Any\", \"criteria\": {}}",
             "{\"name\": \"Any\", \"criteria\": {\"min_credit_score\": null, \"max_evictions\": null, \"eviction_lookback_years\": null, "
-                    + "\"criminal_lookback_years\": null, \"min_income_to_rent_ratio\": null, \"require_identity_verified\": null}}"})
+                    + "\"criminal_lookback_years\": null, \"min_income_to_rent_ratio\": null, "
+                    + "\"min_guarantor_income_to_rent_ratio\": null, \"require_identity_verified\": null}}"})
     void criteriaLeftOutAreShownAsNullAndIdentityAsFalse(String body) throws IOException {
         JsonNode criteria = create(body).json().get("criteria");
 
         assertThat(criteria).isEqualTo(JSON.readTree("{\"min_credit_score\": null, \"max_evictions\": null, "
                 + "\"eviction_lookback_years\": null, \"criminal_lookback_years\": null, \"min_income_to_rent_ratio\": null, "
-                + "\"require_identity_verified\": false}"));
+                + "\"min_guarantor_income_to_rent_ratio\": null, \"require_identity_verified\": false}"));
     }
 
     /** POST /screening_policies, rule 2: eviction_lookback_years is 7 when max_evictions is set without it. */
@@ -104,6 +107,29 @@ class ScreeningPoliciesTest {
         assertThat(list(key).get("count").asLong()).isZero();
     }
 
+    /** POST /screening_policies, rule 5: a guarantor's income ratio without the income ratio is 422, pointing at it. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"{\"min_guarantor_income_to_rent_ratio\": 4}",
+            "{\"min_guarantor_income_to_rent_ratio\": 4, \"min_income_to_rent_ratio\": null}",
+            "{\"min_guarantor_income_to_rent_ratio\": 4, \"min_credit_score\": 620}"})
+    void aGuarantorRatioWithoutTheIncomeRatioIsRefused(String criteria) {
+        JsonNode errors = create("{\"name\": \"Any\", \"criteria\": " + criteria + "}").assertValidationErrors();
+
+        assertPointers(errors, "/screening_policy/criteria/min_guarantor_income_to_rent_ratio");
+        assertDetailMentions(errors.get(0), "min_income_to_rent_ratio");
+        assertThat(list(key).get("count").asLong()).isZero();
+    }
+
+    /** POST /screening_policies, rule 5: with the income ratio, the guarantor's ratio is kept, also below it. */
+    @Test
+    void aGuarantorRatioWithTheIncomeRatioIsKept() {
+        JsonNode criteria = create("{\"name\": \"Households\", \"criteria\": {\"min_income_to_rent_ratio\": 3, "
+                + "\"min_guarantor_income_to_rent_ratio\": 2.5}}").json().get("criteria");
+
+        assertThat(criteria.get("min_income_to_rent_ratio").asDouble()).isEqualTo(3.0);
+        assertThat(criteria.get("min_guarantor_income_to_rent_ratio").asDouble()).isEqualTo(2.5);
+    }
+
     /** The bounds of each criterion in the schema of ScreeningCriteria, checked as every request is (openapi.yaml#errors). */
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({
@@ -112,9 +138,15 @@ class ScreeningPoliciesTest {
             "eviction_lookback_years, 0", "eviction_lookback_years, 8",
             "criminal_lookback_years, -1", "criminal_lookback_years, 26",
             "min_income_to_rent_ratio, 0.49", "min_income_to_rent_ratio, 10.01", "min_income_to_rent_ratio, 2.555",
+            "min_guarantor_income_to_rent_ratio, 0.49", "min_guarantor_income_to_rent_ratio, 10.01",
+            "min_guarantor_income_to_rent_ratio, 4.005",
             "require_identity_verified, 1", "min_credit_score, '\"700\"'"})
     void aCriterionOutsideItsBoundsIsRefused(String member, String value) {
-        String extra = member.equals("eviction_lookback_years") ? ", \"max_evictions\": 0" : "";
+        String extra = switch (member) {
+            case "eviction_lookback_years" -> ", \"max_evictions\": 0";
+            case "min_guarantor_income_to_rent_ratio" -> ", \"min_income_to_rent_ratio\": 3";
+            default -> "";
+        };
         ApiResponse response = Api.post("/screening_policies").key(key).json("{\"screening_policy\": {\"name\": \"Any\", "
                 + "\"criteria\": {\"" + member + "\": " + value + extra + "}}}").sendInvalid();
 
@@ -126,10 +158,12 @@ class ScreeningPoliciesTest {
     @Test
     void theBoundsThemselvesAreAccepted() {
         assertThat(create("{\"name\": \"Low\", \"criteria\": {\"min_credit_score\": 300, \"max_evictions\": 0, "
-                + "\"eviction_lookback_years\": 1, \"criminal_lookback_years\": 0, \"min_income_to_rent_ratio\": 0.5}}").status())
+                + "\"eviction_lookback_years\": 1, \"criminal_lookback_years\": 0, \"min_income_to_rent_ratio\": 0.5, "
+                + "\"min_guarantor_income_to_rent_ratio\": 0.5}}").status())
                 .isEqualTo(201);
         assertThat(create("{\"name\": \"High\", \"criteria\": {\"min_credit_score\": 850, \"max_evictions\": 20, "
-                + "\"eviction_lookback_years\": 7, \"criminal_lookback_years\": 25, \"min_income_to_rent_ratio\": 10}}").status())
+                + "\"eviction_lookback_years\": 7, \"criminal_lookback_years\": 25, \"min_income_to_rent_ratio\": 10, "
+                + "\"min_guarantor_income_to_rent_ratio\": 10}}").status())
                 .isEqualTo(201);
     }
 
