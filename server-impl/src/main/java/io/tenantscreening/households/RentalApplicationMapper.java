@@ -162,7 +162,7 @@ final class RentalApplicationMapper {
                 .addedAt(member.addedAt())
                 .removedAt(member.removedAt());
         if (view.orders() != null) {
-            api.order(view.orders().get(member.orderId()));
+            api.order(OrderMapper.toApi(view.orders().get(member.orderId())));
         }
         return api;
     }

@@ -2,14 +2,13 @@ package io.tenantscreening.households;
 
 import io.micronaut.data.connection.annotation.Connectable;
 import io.micronaut.transaction.TransactionOperations;
-import io.tenantscreening.api.model.Order;
 import io.tenantscreening.common.Echo;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
-import io.tenantscreening.orders.OrderMapper;
 import io.tenantscreening.orders.OrderService;
+import io.tenantscreening.orders.OrderView;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -24,10 +23,13 @@ public class RentalApplicationService {
     private final RentalApplicationRepository applications;
     private final RentalApplicationCreation creation;
     private final OrderService orders;
+    private final HouseholdDecisions decisions;
     private final TransactionOperations<Connection> transactions;
 
     public RentalApplicationService(RentalApplicationRepository applications, RentalApplicationCreation creation,
-                                    OrderService orders, TransactionOperations<Connection> transactions) {
+                                    OrderService orders, HouseholdDecisions decisions,
+                                    TransactionOperations<Connection> transactions) {
+        this.decisions = decisions;
         this.applications = applications;
         this.creation = creation;
         this.orders = orders;
@@ -56,15 +58,16 @@ public class RentalApplicationService {
         return view(tenant, applications.findById(tenant, id).orElseThrow(() -> notFound(id)), includeOrders);
     }
 
-    private RentalApplicationView view(Tenant tenant, RentalApplication application, boolean includeOrders) {
-        Map<String, Order> embedded = null;
+    /** The application as answered (its household recommendation worked out now), in the caller's transaction. */
+    RentalApplicationView view(Tenant tenant, RentalApplication application, boolean includeOrders) {
+        Map<String, OrderView> embedded = null;
         if (includeOrders) {
             embedded = new LinkedHashMap<>();
             for (RentalApplication.Member member : application.members()) {
-                embedded.put(member.orderId(), OrderMapper.toApi(orders.get(tenant, member.orderId(), Set.of())));
+                embedded.put(member.orderId(), orders.get(tenant, member.orderId(), Set.of()));
             }
         }
-        return new RentalApplicationView(application, embedded, null);
+        return new RentalApplicationView(application, embedded, decisions.of(tenant, application));
     }
 
     static ApiException notFound(String id) {

@@ -1,6 +1,6 @@
 package io.tenantscreening.households;
 
-import io.tenantscreening.api.model.Order;
+import io.tenantscreening.orders.OrderView;
 
 import java.util.Map;
 
@@ -8,5 +8,5 @@ import java.util.Map;
  * A rental application as answered: its members' orders by id when {@code include=orders}
  * (null otherwise), and its household recommendation (null unless completed with a policy).
  */
-record RentalApplicationView(RentalApplication application, Map<String, Order> orders, HouseholdRecommendation recommendation) {
+record RentalApplicationView(RentalApplication application, Map<String, OrderView> orders, HouseholdRecommendation recommendation) {
 }
