@@ -5,6 +5,8 @@ import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.households.MemberRole;
+import io.tenantscreening.households.RentalApplicationRepository;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -44,12 +46,14 @@ public class ApplyService {
     private final ConsentRepository consents;
     private final Disclosure disclosure;
     private final ApplicantPayments payments;
+    private final RentalApplicationRepository households;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
 
     public ApplyService(OrderService orders, OrderLifecycle lifecycle, ApplicantService applicants,
                         OrganizationService organizations, ConsentRepository consents, Disclosure disclosure,
-                        ApplicantPayments payments, TransactionOperations<Connection> transactions, Clock clock) {
+                        ApplicantPayments payments, RentalApplicationRepository households,
+                        TransactionOperations<Connection> transactions, Clock clock) {
         this.orders = orders;
         this.lifecycle = lifecycle;
         this.applicants = applicants;
@@ -57,6 +61,7 @@ public class ApplyService {
         this.consents = consents;
         this.disclosure = disclosure;
         this.payments = payments;
+        this.households = households;
         this.transactions = transactions;
         this.clock = clock;
     }
@@ -78,7 +83,11 @@ public class ApplyService {
         return orders.findByApplicationToken(token);
     }
 
-    /** What the page and the messages show of the order; empty when it no longer waits for its applicant. */
+    /**
+     * What the page and the messages show of the order; empty when it no longer waits for its
+     * applicant. For a member of a rental application, its own role, and nothing of the other
+     * members.
+     */
     Optional<Invitation> invitation(OrderRef ref) {
         OrderView view = orders.get(ref.tenant(), ref.orderId(), EVERYTHING);
         Order order = view.order();
@@ -89,11 +98,13 @@ public class ApplyService {
         Property property = view.property();
         String requester = view.requester() != null && view.requester().name() != null ? view.requester().name()
                 : organizations.require(ref.organizationId()).name();
+        MemberRole role = order.rentalApplicationId() == null ? null
+                : transactions.executeRead(status -> households.roleOf(ref.tenant(), ref.orderId())).orElse(null);
         return Optional.of(new Invitation(ref, view.applicationUrl(), applicant.firstName(), applicant.email(),
                 applicant.phoneNumber(), property.name(), property.oneLineAddress(), requester,
                 CheckType.forOrder(order.packageSlug(), order.addOnProducts()).stream().map(ApplyService::label).toList(),
                 applicant.dob() == null, applicant.ssnLastFour() == null, order.packageSlug(), order.addOnProducts(),
-                order.payment()));
+                order.payment(), role));
     }
 
     /** Whether the order was submitted from its apply page (it has a consent record). */

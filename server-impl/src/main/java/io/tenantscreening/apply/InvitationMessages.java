@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * The words of an invitation: the email (text and HTML, templates email/invitation.txt
  * and .html) and the text message, each with the application link, the property and the
- * requester's name.
+ * requester's name, and for a member of a rental application their own role.
  */
 @Singleton
 public class InvitationMessages {
@@ -45,7 +45,8 @@ public class InvitationMessages {
     }
 
     String textMessage(Invitation invitation) {
-        return invitation.requesterName() + " asks for your consent to a rental screening for "
+        return invitation.requesterName() + " asks for your consent to a rental screening"
+                + (invitation.householdRole() != null ? ", as " + invitation.roleWords() + "," : "") + " for "
                 + (invitation.propertyName() != null ? invitation.propertyName() : invitation.propertyAddress())
                 + ". Open your personal link: " + invitation.applicationUrl();
     }

@@ -74,6 +74,12 @@ public class RentalApplicationRepository {
                 RentalApplicationRepository::read, id));
     }
 
+    /** The role of the member the order screens; empty for an order of no rental application. */
+    public Optional<MemberRole> roleOf(Tenant tenant, String orderId) {
+        return jdbc.queryOne(tenant, "SELECT role FROM rental_application_members WHERE {tenant} AND order_id = ?",
+                row -> MemberRole.of(row.getString("role")), orderId);
+    }
+
     /**
      * Locks the application's row for the rest of the transaction and reads it with its
      * members as they are once the lock is held (each statement of READ COMMITTED sees what

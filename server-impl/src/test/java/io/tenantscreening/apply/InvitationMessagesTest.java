@@ -1,6 +1,7 @@
 package io.tenantscreening.apply;
 
 import io.tenantscreening.email.EmailMessage;
+import io.tenantscreening.households.MemberRole;
 import io.tenantscreening.orders.OrderRef;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,23 @@ class InvitationMessagesTest {
                 .isEqualTo("Jordan Smith asks for your consent to a rental screening for Maple Court. Open your personal link: " + LINK);
     }
 
+    /** openapi.yaml#households: a member's invitation names the property and the member's own role. */
+    @Test
+    void aMembersInvitationNamesItsRoleAndTheProperty() {
+        String sentence = "You are applying as a co-applicant for the rental of 12 Main St, Apt 4, Austin, TX 78701, "
+                + "together with anyone else on the same rental application.";
+        EmailMessage email = new InvitationMessages(30).email(member(MemberRole.CO_APPLICANT));
+
+        assertThat(email.text()).contains("12 Main St, Apt 4, Austin, TX 78701\n\n" + sentence + "\n\nOpen this link");
+        assertThat(email.html()).contains(sentence);
+        assertThat(new InvitationMessages(30).email(member(MemberRole.APPLICANT)).text())
+                .contains("You are applying as the main applicant for the rental of 12 Main St");
+        assertThat(new InvitationMessages(30).textMessage(member(MemberRole.GUARANTOR)))
+                .isEqualTo("Acme asks for your consent to a rental screening, as a guarantor, for Maple Court. "
+                        + "Open your personal link: " + LINK);
+        assertThat(new InvitationMessages(30).email(invitation("Maple Court", "Acme")).text()).doesNotContain("applying as");
+    }
+
     @Test
     void theHtmlEmailEscapesTheNamesItQuotes() {
         EmailMessage email = new InvitationMessages(30).email(invitation("<img src=x onerror=alert(1)>", "Smith & <b>Sons</b>"));
@@ -70,6 +88,12 @@ class InvitationMessagesTest {
     private static Invitation invitation(String propertyName, String requester) {
         return new Invitation(new OrderRef("org_1", "live", "ord_1"), LINK, "Jane", "jane@example.com", "+15125550142",
                 propertyName, "12 Main St, Apt 4, Austin, TX 78701", requester, List.of("Credit report", "Eviction history"), true,
-                true, "essential", List.of(), null);
+                true, "essential", List.of(), null, null);
+    }
+
+    private static Invitation member(MemberRole role) {
+        Invitation single = invitation("Maple Court", "Acme");
+        return new Invitation(single.order(), LINK, "Jane", "jane@example.com", "+15125550142", "Maple Court",
+                "12 Main St, Apt 4, Austin, TX 78701", "Acme", single.checks(), true, true, "essential", List.of(), null, role);
     }
 }
