@@ -210,6 +210,39 @@ class RentalApplicationLifecycleTest {
     }
 
     /**
+     * POST /rental_applications/{id}/cancel, rules 1 and 3, racing the completion of the last
+     * member's order: the cancel always succeeds; either the order completed first (the
+     * application completed, then canceled from completed) or it was canceled with the
+     * application (one rental_application.canceled event); never both nor a failure.
+     */
+    @Test
+    void aCancelRacingTheLastCompletionLeavesOneConsistentHistory() throws Exception {
+        for (int round = 0; round < 4; round++) {
+            JsonNode created = Households.created(key, waitingMember(Households.body(), "applicant", "jamie"));
+            String id = created.get("id").asText();
+            String order = orders(created).get(0);
+            Screenings.submit(key, order);
+
+            List<ApiResponse> answers = Concurrently.send(2, client -> client == 0 ? cancel(key, id)
+                    : Api.post("/test_helpers/orders/" + order + "/complete").key(key).send());
+
+            assertThat(answers.get(0).status()).as(answers.get(0).body()).isEqualTo(200);
+            assertThat(answers.get(1).status()).as(answers.get(1).body()).isIn(200, 422);
+            String orderStatus = status(key, order);
+            assertThat(Households.get(key, id).get("status").asText()).isEqualTo("canceled");
+            if (orderStatus.equals("completed")) {
+                List<JsonNode> events = events(key, id);
+                assertThat(events).extracting(event -> event.get("type").asText())
+                        .containsExactly("rental_application.completed", "rental_application.canceled");
+                assertThat(events.get(1).get("data").get("previous_status").asText()).isEqualTo("completed");
+            } else {
+                assertThat(orderStatus).isEqualTo("canceled");
+                assertThat(eventTypes(key, id)).as("round %d", round).containsExactly("rental_application.canceled");
+            }
+        }
+    }
+
+    /**
      * openapi.yaml#versioning, GET /events rules 3 and 4: under an older version the
      * rental_application.* events are neither listed nor found, and their type is refused.
      */
