@@ -52,6 +52,8 @@ class EventMapper {
             case ADVERSE_ACTION_CREATED, ADVERSE_ACTION_COMPLETED, ADVERSE_ACTION_CANCELED, ADVERSE_ACTION_NOTICE_UNDELIVERABLE ->
                     io.tenantscreening.api.model.AdverseAction.class;
             case DISPUTE_CREATED, DISPUTE_RESOLVED, DISPUTE_STATEMENT_ADDED -> io.tenantscreening.api.model.Dispute.class;
+            case RENTAL_APPLICATION_COMPLETED, RENTAL_APPLICATION_CANCELED, RENTAL_APPLICATION_MEMBER_ADDED ->
+                    io.tenantscreening.api.model.RentalApplication.class;
         };
     }
 

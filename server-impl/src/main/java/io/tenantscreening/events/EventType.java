@@ -29,7 +29,10 @@ public enum EventType {
     ADVERSE_ACTION_NOTICE_UNDELIVERABLE("adverse_action.notice_undeliverable", ApiVersion.V2026_11_25),
     DISPUTE_CREATED("dispute.created", ApiVersion.V2026_11_28),
     DISPUTE_RESOLVED("dispute.resolved", ApiVersion.V2026_11_28),
-    DISPUTE_STATEMENT_ADDED("dispute.statement_added", ApiVersion.V2026_11_28);
+    DISPUTE_STATEMENT_ADDED("dispute.statement_added", ApiVersion.V2026_11_28),
+    RENTAL_APPLICATION_COMPLETED("rental_application.completed", ApiVersion.V2026_11_28),
+    RENTAL_APPLICATION_CANCELED("rental_application.canceled", ApiVersion.V2026_11_28),
+    RENTAL_APPLICATION_MEMBER_ADDED("rental_application.member_added", ApiVersion.V2026_11_28);
 
     private static final Map<ApiVersion, List<EventType>> OF_VERSION = Arrays.stream(ApiVersion.values())
             .collect(Collectors.toMap(version -> version,

@@ -1,5 +1,6 @@
 package io.tenantscreening.households;
 
+import io.micronaut.json.JsonMapper;
 import io.tenantscreening.api.model.AddRentalApplicationMemberRequest;
 import io.tenantscreening.api.model.HouseholdIncome;
 import io.tenantscreening.api.model.HouseholdReason;
@@ -17,6 +18,8 @@ import io.tenantscreening.orders.OrderMapper;
 import io.tenantscreening.orders.Payer;
 import io.tenantscreening.properties.PropertyMapper;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -139,6 +142,15 @@ final class RentalApplicationMapper {
                 .createdAt(application.createdAt())
                 .completedAt(application.completedAt())
                 .canceledAt(application.canceledAt());
+    }
+
+    /** The application as the API writes it, for the object of its events. */
+    static String json(JsonMapper json, RentalApplicationView view) {
+        try {
+            return json.writeValueAsString(toApi(view));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static RentalApplicationList toApi(Page<RentalApplicationView> page, ListLinks.PageLinks links) {

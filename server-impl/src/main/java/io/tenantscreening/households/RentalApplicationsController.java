@@ -28,10 +28,13 @@ public class RentalApplicationsController implements RentalApplicationsApi {
     private static final String PATH = "/rental_applications";
 
     private final RentalApplicationService applications;
+    private final RentalApplicationLifecycle lifecycle;
     private final ListLinks links;
 
-    public RentalApplicationsController(RentalApplicationService applications, ListLinks links) {
+    public RentalApplicationsController(RentalApplicationService applications, RentalApplicationLifecycle lifecycle,
+                                        ListLinks links) {
         this.applications = applications;
+        this.lifecycle = lifecycle;
         this.links = links;
     }
 
@@ -70,7 +73,8 @@ public class RentalApplicationsController implements RentalApplicationsApi {
     @Override
     public HttpResponse<RentalApplication> cancelRentalApplication(String id, @Nullable String serviceTenantVersion,
                                                                    @Nullable String include) {
-        throw new UnsupportedOperationException("cancel");
+        boolean includeOrders = RentalApplicationIncludes.orders(include);
+        return HttpResponse.ok(RentalApplicationMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, includeOrders)));
     }
 
     @Override
@@ -78,13 +82,21 @@ public class RentalApplicationsController implements RentalApplicationsApi {
                                                                       AddRentalApplicationMemberRequest request,
                                                                       @Nullable String serviceTenantVersion,
                                                                       @Nullable String include) {
-        throw new UnsupportedOperationException("add member");
+        boolean includeOrders = RentalApplicationIncludes.orders(include);
+        Tenant tenant = Caller.current().tenant();
+        if (tenant.mode() == Mode.LIVE) {
+            throw new UnsupportedOperationException("live members");
+        }
+        return HttpResponse.created(RentalApplicationMapper.toApi(lifecycle.addMemberInTestMode(tenant, id,
+                present -> RentalApplicationMapper.toMember(request, present), includeOrders)));
     }
 
     @Override
     public HttpResponse<RentalApplication> removeRentalApplicationMember(String id, String orderId,
                                                                          @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
-        throw new UnsupportedOperationException("remove member");
+        boolean includeOrders = RentalApplicationIncludes.orders(include);
+        return HttpResponse.ok(RentalApplicationMapper.toApi(lifecycle.remove(Caller.current().tenant(), id, orderId,
+                includeOrders)));
     }
 }

@@ -3,6 +3,7 @@ package io.tenantscreening.orders;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Echo;
@@ -29,7 +30,8 @@ import java.util.Set;
  * its audit row and its event in the same transaction; an order that becomes pending gets
  * its screening scheduled in that transaction too. Two changes that race (a cancel and a
  * completion) are serialised by the row lock: the second finds a final order and does
- * nothing.
+ * nothing. An order that becomes completed or canceled is told to every
+ * {@link OrderSettledListener} in the same transaction, after its row was updated.
  */
 @Singleton
 public class OrderLifecycle {
@@ -56,10 +58,16 @@ public class OrderLifecycle {
     private final SchedulerClient work;
     private final Clock clock;
     private final Duration testScreeningDelay;
+    private final BeanProvider<OrderSettledListener> settledListeners;
 
+    /**
+     * The listeners are looked up when an order settles, not when this is made: they build
+     * on orders (and so on this) themselves.
+     */
     public OrderLifecycle(OrderRepository orders, OrderService reads, EventService events, OrderAnswerWriter answers,
                           SchedulerClient work, Clock clock,
-                          @Value("${screening.test-mode.screening-delay}") Duration testScreeningDelay) {
+                          @Value("${screening.test-mode.screening-delay}") Duration testScreeningDelay,
+                          BeanProvider<OrderSettledListener> settledListeners) {
         this.orders = orders;
         this.reads = reads;
         this.events = events;
@@ -67,6 +75,7 @@ public class OrderLifecycle {
         this.work = work;
         this.clock = clock;
         this.testScreeningDelay = testScreeningDelay;
+        this.settledListeners = settledListeners;
     }
 
     /** Who or what caused a change, as the audit row records it. */
@@ -251,6 +260,9 @@ public class OrderLifecycle {
             case CANCELED -> EventType.ORDER_CANCELED;
             case WAITING_FOR_APPLICANT -> throw new IllegalStateException("no order moves back to waiting_for_applicant");
         }, order.id(), answers.order(tenant, moved), order.status().value(), now);
+        if (next == OrderStatus.COMPLETED || next == OrderStatus.CANCELED) {
+            settledListeners.forEach(listener -> listener.settled(tenant, moved, now));
+        }
         return moved;
     }
 

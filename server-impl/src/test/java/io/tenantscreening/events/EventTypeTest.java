@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * openapi.yaml#versioning, docs/integrators.md#versions and the contract's EventType: the
  * event types are the contract's, and the types that came with version 2026-11-25
  * (adverse_action.*, report.disputed, order.payment_*; docs/integrators.md#events) and with
- * 2026-11-28 (dispute.*) exist from it on, every other type in every version.
+ * 2026-11-28 (dispute.*, rental_application.*) exist from it on, every other type in every version.
  */
 class EventTypeTest {
 
@@ -31,20 +31,28 @@ class EventTypeTest {
     }
 
     @Test
-    void version20261125HasEveryTypeButTheDisputeEvents() {
+    void version20261125HasEveryTypeButTheDisputeAndRentalApplicationEvents() {
         assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).extracting(EventType::value)
-                .doesNotContain("dispute.created", "dispute.resolved", "dispute.statement_added")
-                .contains("adverse_action.created", "report.disputed").hasSize(EventType.values().length - 3);
+                .doesNotContain("dispute.created", "dispute.resolved", "dispute.statement_added", "rental_application.completed",
+                        "rental_application.canceled", "rental_application.member_added")
+                .contains("adverse_action.created", "report.disputed").hasSize(EventType.values().length - 6);
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("adverse_action.")))
                 .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
     }
 
-    /** openapi.yaml#versioning: the dispute.* events came with 2026-11-28, the newest version, which has every type. */
+    /**
+     * openapi.yaml#versioning: the dispute.* and rental_application.* events came with
+     * 2026-11-28, the newest version, which has every type.
+     */
     @Test
     void version20261128HasEveryType() {
         assertThat(EventType.ofVersion(ApiVersion.V2026_11_28)).containsExactly(EventType.values());
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("dispute.")))
                 .containsExactly(EventType.DISPUTE_CREATED, EventType.DISPUTE_RESOLVED, EventType.DISPUTE_STATEMENT_ADDED)
+                .allMatch(type -> type.since() == ApiVersion.V2026_11_28);
+        assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("rental_application.")))
+                .containsExactly(EventType.RENTAL_APPLICATION_COMPLETED, EventType.RENTAL_APPLICATION_CANCELED,
+                        EventType.RENTAL_APPLICATION_MEMBER_ADDED)
                 .allMatch(type -> type.since() == ApiVersion.V2026_11_28);
     }
 
