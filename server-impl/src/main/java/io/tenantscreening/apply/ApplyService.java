@@ -6,7 +6,7 @@ import io.tenantscreening.applicants.ApplicantService;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.households.MemberRole;
-import io.tenantscreening.households.RentalApplicationRepository;
+import io.tenantscreening.households.RentalApplicationService;
 import io.tenantscreening.orders.Include;
 import io.tenantscreening.orders.Order;
 import io.tenantscreening.orders.OrderLifecycle;
@@ -46,13 +46,13 @@ public class ApplyService {
     private final ConsentRepository consents;
     private final Disclosure disclosure;
     private final ApplicantPayments payments;
-    private final RentalApplicationRepository households;
+    private final RentalApplicationService households;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
 
     public ApplyService(OrderService orders, OrderLifecycle lifecycle, ApplicantService applicants,
                         OrganizationService organizations, ConsentRepository consents, Disclosure disclosure,
-                        ApplicantPayments payments, RentalApplicationRepository households,
+                        ApplicantPayments payments, RentalApplicationService households,
                         TransactionOperations<Connection> transactions, Clock clock) {
         this.orders = orders;
         this.lifecycle = lifecycle;
@@ -99,7 +99,7 @@ public class ApplyService {
         String requester = view.requester() != null && view.requester().name() != null ? view.requester().name()
                 : organizations.require(ref.organizationId()).name();
         MemberRole role = order.rentalApplicationId() == null ? null
-                : transactions.executeRead(status -> households.roleOf(ref.tenant(), ref.orderId())).orElse(null);
+                : households.roleOf(ref.tenant(), ref.orderId()).orElse(null);
         return Optional.of(new Invitation(ref, view.applicationUrl(), applicant.firstName(), applicant.email(),
                 applicant.phoneNumber(), property.name(), property.oneLineAddress(), requester,
                 CheckType.forOrder(order.packageSlug(), order.addOnProducts()).stream().map(ApplyService::label).toList(),

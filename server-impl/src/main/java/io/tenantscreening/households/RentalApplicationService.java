@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Creates test-mode rental applications, and reads and lists rental applications of one tenant. */
@@ -44,6 +45,12 @@ public class RentalApplicationService {
     @Connectable
     public RentalApplicationView get(Tenant tenant, String id, boolean includeOrders) {
         return view(tenant, id, includeOrders);
+    }
+
+    /** The role of the member an order screens; empty for an order of no application. */
+    @Connectable
+    public Optional<MemberRole> roleOf(Tenant tenant, String orderId) {
+        return applications.roleOf(tenant, orderId);
     }
 
     @Connectable

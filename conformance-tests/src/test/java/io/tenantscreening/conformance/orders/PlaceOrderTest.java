@@ -41,7 +41,7 @@ class PlaceOrderTest {
 
     private static final List<String> ORDER_FIELDS = List.of("id", "object", "live_mode", "status", "package", "add_on_products",
             "payer", "payment", "property_id", "applicant_id", "original_requester_id", "application_url", "screening_policy_id",
-            "monthly_rent", "checks", "created_at", "completed_at", "canceled_at");
+            "monthly_rent", "rental_application_id", "checks", "created_at", "completed_at", "canceled_at");
 
     @Fresh
     private TestTenant tenant;
@@ -71,6 +71,7 @@ class PlaceOrderTest {
         assertThat(order.get("application_url").isNull()).isTrue();
         assertThat(order.get("screening_policy_id").isNull()).isTrue();
         assertThat(order.get("monthly_rent").isNull()).isTrue();
+        assertThat(order.get("rental_application_id").isNull()).isTrue();
         assertThat(order.get("completed_at").isNull()).isTrue();
         assertThat(order.get("canceled_at").isNull()).isTrue();
         ApiResponse fetched = Api.get("/orders/" + order.get("id").asText()).key(testKey).send();
