@@ -92,7 +92,10 @@ class WebhookSender {
             post.cancel();
             return new Answer(response.getCode(), excerpt, null, elapsed(start));
         } catch (IOException | RuntimeException e) {
-            String error = cutOff.get() ? "no complete answer within " + settings.getTimeout().toSeconds() + " s"
+            // The socket's read timeout is the attempt's timeout too: when it fires before the
+            // deadline's timer (a busy machine runs the timer late), the answer was just as late.
+            String error = cutOff.get() || e instanceof SocketTimeoutException
+                    ? "no complete answer within " + settings.getTimeout().toSeconds() + " s"
                     : slotLost.get() ? "cut off: this instance could not keep its hold on the endpoint" : describe(e);
             return new Answer(null, null, error, elapsed(start));
         } finally {

@@ -121,14 +121,14 @@ class JurisdictionTest {
         assertThat(barred.get("unconfirmed").toString()).contains("effective date is not confirmed");
     }
 
-    /** POST /orders with an inline property follows POST /properties, rule 8. */
+    /** POST /orders with an inline property follows POST /properties, rule 8, pointing at the order's property. */
     @Test
     void anInlinePropertyOfAnOrderIsResolvedTheSameWay() {
         ObjectNode body = OrderRequests.body();
         OrderRequests.order(body).putObject("property").put("street", "1 Main St").put("city", "Oakland").put("state", "CA")
                 .put("zipcode", "94612");
 
-        assertError(OrderRequests.place(key, body), "jurisdiction_ambiguous", "/property/jurisdiction");
+        assertError(OrderRequests.place(key, body), "jurisdiction_ambiguous", "/order/property/jurisdiction");
     }
 
     /** POST /properties, rule 5: a ZIP code the data knows only in another state. */
