@@ -128,8 +128,9 @@ class LiveRentalApplicationTest {
     }
 
     /**
-     * POST /rental_applications/{id}/members, rules 3 and 5: the new member's order is
-     * charged once; a repeated request replays the 201 and charges nothing again.
+     * POST /rental_applications/{id}/members, rules 3, 4 and 5: the new member's order is
+     * charged once, with one rental_application.member_added event; a repeated request
+     * replays the 201 and charges and emits nothing again.
      */
     @Test
     void addMemberRule3TheNewMembersOrderIsChargedOnce() {
@@ -153,6 +154,24 @@ class LiveRentalApplicationTest {
         assertThat(replayed.json()).isEqualTo(response.json());
         assertThat(count("charges")).isEqualTo(2);
         assertThat(count("orders")).isEqualTo(2);
+        assertThat(HouseholdSteps.eventTypes(key, id)).containsExactly("rental_application.member_added");
+    }
+
+    /**
+     * POST /rental_applications/{id}/members, rule 1: a member who repeats one of the
+     * application's (the same email) is 422 at its pointer, checked before anything is charged.
+     */
+    @Test
+    void addMemberRule1ARepeatedPersonIsRefusedBeforeAnythingIsCharged() {
+        String id = Households.created(key, member(Households.body(), "applicant", "jamie", null)).get("id").asText();
+
+        ApiResponse response = addMember(id, Households.memberInput("guarantor", "JAMIE", null).toString(),
+                UUID.randomUUID().toString());
+
+        assertThat(response.assertValidationErrors().get(0).get("source").get("pointer").asText())
+                .isEqualTo("/member/applicant/email");
+        assertThat(count("charges")).isEqualTo(1);
+        assertThat(count("orders")).isEqualTo(1);
     }
 
     /** POST /rental_applications/{id}/members, rule 3: a refused card is the 402, and nothing is added. */
