@@ -63,6 +63,39 @@ public class RentalApplicationCreation {
         return id;
     }
 
+    /**
+     * Checks against stored state, creating nothing, what {@link #create} would refuse
+     * (POST /rental_applications, rules 1, 3 and 5): a live request checks it before it
+     * charges. Errors point where {@link #create}'s would.
+     */
+    public void check(Tenant tenant, NewRentalApplication command) {
+        List<NewRentalApplication.NewMember> members = command.members();
+        for (int index = 0; index < members.size(); index++) {
+            NewRentalApplication.NewMember member = members.get(index);
+            checkOrder(tenant, new PlaceOrder(command.packageSlug(), command.addOnProducts(), command.payer(),
+                    command.propertyId(), command.property(), member.applicantId(), member.applicant(), null, null,
+                    command.screeningPolicyId(), command.monthlyRent()), "/rental_application/members/" + index);
+        }
+    }
+
+    /**
+     * Checks against stored state, creating nothing, what {@link #addMember} would refuse
+     * of the member's order; errors point as {@link #addMember}'s would.
+     */
+    public void checkMember(Tenant tenant, Terms terms, NewRentalApplication.NewMember member, String memberPointer) {
+        checkOrder(tenant, new PlaceOrder(terms.packageSlug(), terms.addOnProducts(), terms.payer(), terms.propertyId(), null,
+                member.applicantId(), member.applicant(), null, null, terms.screeningPolicyId(), terms.monthlyRent()),
+                memberPointer);
+    }
+
+    private void checkOrder(Tenant tenant, PlaceOrder command, String memberPointer) {
+        try {
+            orders.checkMember(tenant, command);
+        } catch (ApiException e) {
+            throw e.relocated("/order/applicant", memberPointer + "/applicant").relocated("/order/", "/rental_application/");
+        }
+    }
+
     /** What every member's order of one application is placed with. */
     public record Terms(String propertyId, String packageSlug, List<String> addOnProducts, Payer payer,
                         String screeningPolicyId, Long monthlyRent) {

@@ -3,15 +3,19 @@ package io.tenantscreening.orders;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
+import io.tenantscreening.idempotency.AbandonedWork;
 import io.tenantscreening.work.BackgroundWork;
 import io.tenantscreening.work.WorkSettings;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
+
 /**
  * Resumes the placements whose holders are gone (an instance killed between charge and
- * order, say): each ends in its order, or in a refund. A recurring sweep, every
+ * order, say): each ends in what it creates (an order, a rental application, a member), or
+ * in a refund. Every {@link AbandonedWork} is swept. A recurring sweep, every
  * {@code screening.work.sweep-interval}, run by one instance at a time.
  */
 @Singleton
@@ -19,11 +23,11 @@ public class AbandonedPlacements implements BackgroundWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(AbandonedPlacements.class);
 
-    private final OrderPlacement placement;
+    private final List<AbandonedWork> placements;
     private final WorkSettings settings;
 
-    public AbandonedPlacements(OrderPlacement placement, WorkSettings settings) {
-        this.placement = placement;
+    public AbandonedPlacements(List<AbandonedWork> placements, WorkSettings settings) {
+        this.placements = placements;
         this.settings = settings;
     }
 
@@ -31,9 +35,11 @@ public class AbandonedPlacements implements BackgroundWork {
     public Task<Void> task() {
         return Tasks.recurring("resume-abandoned-placements", Schedules.fixedDelay(settings.getSweepInterval()))
                 .execute((instance, context) -> {
-                    int resumed = placement.resumeAbandoned();
-                    if (resumed > 0) {
-                        LOG.info("resumed {} abandoned order placement(s)", resumed);
+                    for (AbandonedWork placement : placements) {
+                        int resumed = placement.resumeAbandoned();
+                        if (resumed > 0) {
+                            LOG.info("resumed {} abandoned placement(s) of {}", resumed, placement.getClass().getSimpleName());
+                        }
                     }
                 });
     }

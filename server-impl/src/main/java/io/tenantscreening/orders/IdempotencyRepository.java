@@ -11,8 +11,9 @@ import jakarta.inject.Singleton;
 import java.util.Optional;
 
 /**
- * Table idempotency_keys: the Idempotency-Keys of live-mode POST /orders, one row per
- * organisation and key, for ever. A key is claimed with a lease (state {@code claimed}, or
+ * Table idempotency_keys: the Idempotency-Keys of live-mode POST /orders (operation
+ * {@code order}; the table also holds the keys of other operations, in the same key space),
+ * one row per organisation and key, for ever. A key is claimed with a lease (state {@code claimed}, or
  * {@code charging} when its placement recorded a charge), carries the sealed request and
  * the charge while its placement is unfinished, and ends {@code finished} with the answer
  * to replay (see {@link LiveOrderPlacement}).
@@ -21,7 +22,7 @@ import java.util.Optional;
 public class IdempotencyRepository extends TableKeyStore {
 
     public IdempotencyRepository(TenantJdbc jdbc) {
-        super(jdbc, new Table("idempotency_keys", "state <> 'finished'",
+        super(jdbc, new Table("idempotency_keys", "state <> 'finished' AND operation = 'order'",
                 "state = 'finished', request_sealed = NULL, request_key_id = NULL", "order_id"));
     }
 
@@ -36,8 +37,8 @@ public class IdempotencyRepository extends TableKeyStore {
      */
     boolean claim(Tenant tenant, String key, Claim claim, Sealer.Sealed request, ChargePlan plan, String chargeId) {
         return jdbc.update(tenant, "INSERT INTO idempotency_keys (organization_id, mode, idempotency_key, request_digest, "
-                        + "digest_key_id, state, charge_id, locked_until, request_sealed, request_key_id, charge_plan, created_at) "
-                        + "VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                        + "digest_key_id, state, charge_id, locked_until, request_sealed, request_key_id, charge_plan, created_at, "
+                        + "operation) VALUES ({tenant.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'order') ON CONFLICT DO NOTHING",
                 key, claim.requestDigest(), claim.digestKeyId(), chargeId == null ? "claimed" : "charging", chargeId,
                 claim.leaseEnds(), request.ciphertext(), request.keyId(), plan.dbValue(), claim.at()) == 1;
     }

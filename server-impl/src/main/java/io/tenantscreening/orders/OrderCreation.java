@@ -61,6 +61,15 @@ public class OrderCreation {
         return parties.policy(tenant, command);
     }
 
+    /**
+     * Checks the order of a rental application's member against stored state without
+     * creating anything, as {@link #check} does, in the caller's transaction; errors point
+     * under {@code /order}, as for {@code POST /orders}.
+     */
+    public void checkMember(Tenant tenant, PlaceOrder command) {
+        check(tenant, command);
+    }
+
     /** Creates the order with the policy found when its request was checked before ({@code foundBefore}), else found now. */
     OrderView create(Tenant tenant, PlaceOrder command, Set<Include> includes, OrderParties.AppliedPolicy foundBefore) {
         return create(tenant, command, includes, foundBefore, null);

@@ -4,6 +4,7 @@ import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.billing.PaymentRefused;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.Tenant;
+import io.tenantscreening.idempotency.AbandonedWork;
 import io.tenantscreening.idempotency.IdempotentRequests;
 import jakarta.inject.Singleton;
 
@@ -16,7 +17,7 @@ import java.util.Set;
  * {@link IdempotentRequests}, as the placement with its charge of {@link LiveOrderPlacement}.
  */
 @Singleton
-public class OrderPlacement {
+public class OrderPlacement implements AbandonedWork {
 
     private final IdempotentRequests requests;
     private final LiveOrderPlacement live;
@@ -68,6 +69,7 @@ public class OrderPlacement {
      * taken just before a crash ends in an order or a refund even when no client retries.
      * Answers how many it resumed.
      */
+    @Override
     public int resumeAbandoned() {
         return requests.resumeAbandoned(live.ofAbandoned());
     }
