@@ -46,5 +46,7 @@ CREATE TABLE rental_application_members (
         REFERENCES orders (id, organization_id, mode)
 );
 
-ALTER TABLE orders ADD COLUMN rental_application_id text REFERENCES rental_applications (id);
+ALTER TABLE orders ADD COLUMN rental_application_id text;
+ALTER TABLE orders ADD CONSTRAINT orders_rental_application_fkey FOREIGN KEY (rental_application_id, organization_id, mode)
+    REFERENCES rental_applications (id, organization_id, mode);
 CREATE INDEX orders_rental_application_idx ON orders (rental_application_id) WHERE rental_application_id IS NOT NULL;

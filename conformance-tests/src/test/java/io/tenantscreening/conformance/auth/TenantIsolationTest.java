@@ -1,6 +1,7 @@
 package io.tenantscreening.conformance.auth;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.conformance.support.Households;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
@@ -51,6 +52,15 @@ class TenantIsolationTest {
     }
 
     @Test
+    void anOrderCannotPointAtAnotherOrganisationsRentalApplication() {
+        ObjectNode household = Households.member(Households.body(), "applicant", "iso", null);
+        String theirApplication = Households.created(theirs.testKey(), household).get("id").asText();
+        String myTestOrder = OrderRequests.placed(mine.testKey(), OrderRequests.body());
+
+        assertRefused("UPDATE orders SET rental_application_id = '" + theirApplication + "' WHERE id = '" + myTestOrder + "'");
+    }
+
+    @Test
     void anOrderCannotPointAtARecordOfTheOtherMode() {
         String testOrder = OrderRequests.placed(mine.testKey(), OrderRequests.body());
         String testProperty = first("SELECT property_id FROM orders WHERE id = ?", testOrder);
@@ -72,8 +82,8 @@ class TenantIsolationTest {
                 + "updated_at) VALUES ('ch_iso_" + theirs.id() + "', '" + theirs.id() + "', '" + myOrder.get(0) + "', 1, 'usd', "
                 + "'invoice', 'succeeded', now(), now())");
         assertRefused("INSERT INTO idempotency_keys (organization_id, idempotency_key, request_digest, digest_key_id, state, "
-                + "response_status, response_body, order_id, created_at) VALUES ('" + theirs.id() + "', 'k', '\\x00', 'k1', "
-                + "'finished', 201, '{}', '" + myOrder.get(0) + "', now())");
+                + "response_status, response_body, order_id, created_at, operation) VALUES ('" + theirs.id() + "', 'k', '\\x00', "
+                + "'k1', 'finished', 201, '{}', '" + myOrder.get(0) + "', now(), 'order')");
     }
 
     private static String first(String sql, String parameter) {
