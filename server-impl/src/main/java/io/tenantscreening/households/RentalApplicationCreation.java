@@ -53,8 +53,8 @@ public class RentalApplicationCreation {
         List<NewRentalApplication.NewMember> members = command.members();
         for (int index = 0; index < members.size(); index++) {
             Order order = addMember(tenant, id, new Terms(property.id(), command.packageSlug(), command.addOnProducts(),
-                    command.payer(), policyId, command.monthlyRent()), members.get(index), "/rental_application/members/" + index,
-                    now);
+                    command.payer(), policyId, command.monthlyRent(), index > 0), members.get(index),
+                    "/rental_application/members/" + index, now);
             if (index == 0) {
                 policyId = order.screeningPolicyId();
                 applications.setPolicy(tenant, id, policyId);
@@ -74,7 +74,7 @@ public class RentalApplicationCreation {
             NewRentalApplication.NewMember member = members.get(index);
             checkOrder(tenant, new PlaceOrder(command.packageSlug(), command.addOnProducts(), command.payer(),
                     command.propertyId(), command.property(), member.applicantId(), member.applicant(), null, null,
-                    command.screeningPolicyId(), command.monthlyRent()), "/rental_application/members/" + index);
+                    command.screeningPolicyId(), command.monthlyRent()), false, "/rental_application/members/" + index);
         }
     }
 
@@ -85,25 +85,30 @@ public class RentalApplicationCreation {
     public void checkMember(Tenant tenant, Terms terms, NewRentalApplication.NewMember member, String memberPointer) {
         checkOrder(tenant, new PlaceOrder(terms.packageSlug(), terms.addOnProducts(), terms.payer(), terms.propertyId(), null,
                 member.applicantId(), member.applicant(), null, null, terms.screeningPolicyId(), terms.monthlyRent()),
-                memberPointer);
+                terms.policySettled(), memberPointer);
     }
 
-    private void checkOrder(Tenant tenant, PlaceOrder command, String memberPointer) {
+    private void checkOrder(Tenant tenant, PlaceOrder command, boolean policySettled, String memberPointer) {
         try {
-            orders.checkMember(tenant, command);
+            orders.checkMember(tenant, command, policySettled);
         } catch (ApiException e) {
             throw e.relocated("/order/applicant", memberPointer + "/applicant").relocated("/order/", "/rental_application/");
         }
     }
 
-    /** What every member's order of one application is placed with. */
+    /**
+     * What every member's order of one application is placed with. {@code policySettled}: the
+     * policy is the application's own ({@code screeningPolicyId}, or none), not looked up again
+     * (no default now, no refusal of a policy archived since); false only for the first
+     * member of a new application, whose order settles it.
+     */
     public record Terms(String propertyId, String packageSlug, List<String> addOnProducts, Payer payer,
-                        String screeningPolicyId, Long monthlyRent) {
+                        String screeningPolicyId, Long monthlyRent, boolean policySettled) {
 
         /** The terms of an application as stored, for a member added later. */
         public static Terms of(RentalApplication application) {
             return new Terms(application.propertyId(), application.packageSlug(), application.addOnProducts(),
-                    application.payer(), application.screeningPolicyId(), application.monthlyRent());
+                    application.payer(), application.screeningPolicyId(), application.monthlyRent(), true);
         }
     }
 
@@ -119,7 +124,7 @@ public class RentalApplicationCreation {
                 member.applicantId(), member.applicant(), null, null, terms.screeningPolicyId(), terms.monthlyRent());
         Order order;
         try {
-            order = orders.createMember(tenant, command, applicationId);
+            order = orders.createMember(tenant, command, applicationId, terms.policySettled());
         } catch (ApiException e) {
             throw e.relocated("/order/applicant", memberPointer + "/applicant").relocated("/order/", "/rental_application/");
         }

@@ -168,6 +168,7 @@ public class RentalApplicationLifecycle implements OrderSettledListener {
      */
     public Order addMember(Tenant tenant, String id, NewRentalApplication.NewMember member) {
         RentalApplication before = lock(tenant, id);
+        RentalApplicationMapper.refuseRepeat(member, present(tenant, before));
         Order order = members.add(tenant, id, member);
         record(tenant, EventType.RENTAL_APPLICATION_MEMBER_ADDED, id, before.status(), order.createdAt());
         return order;

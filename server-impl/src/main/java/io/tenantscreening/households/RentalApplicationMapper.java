@@ -75,6 +75,17 @@ final class RentalApplicationMapper {
         return member;
     }
 
+    /**
+     * POST /rental_applications/{id}/members, rule 1, checked again under the application's
+     * lock: the member repeats none of the {@code present} members (a live request checked it
+     * when it was claimed, before another request could add the same person).
+     */
+    static void refuseRepeat(NewRentalApplication.NewMember member, List<Identity> present) {
+        Violations violations = new Violations();
+        repeats(List.of(member), present, "/member", -1, violations);
+        violations.throwIfAny();
+    }
+
     /** Who a member is, for telling the same person apart: an applicant id, or an inline applicant's email (lower case). */
     record Identity(String applicantId, String email) {
 

@@ -63,11 +63,13 @@ public class OrderCreation {
 
     /**
      * Checks the order of a rental application's member against stored state without
-     * creating anything, as {@link #check} does, in the caller's transaction; errors point
-     * under {@code /order}, as for {@code POST /orders}.
+     * creating anything, as {@link #check} does (the policy as {@link #createMember} takes
+     * it), in the caller's transaction; errors point under {@code /order}, as for
+     * {@code POST /orders}.
      */
-    public void checkMember(Tenant tenant, PlaceOrder command) {
-        check(tenant, command);
+    public void checkMember(Tenant tenant, PlaceOrder command, boolean policySettled) {
+        parties.check(tenant, command);
+        parties.policy(tenant, command, policySettled);
     }
 
     /** Creates the order with the policy found when its request was checked before ({@code foundBefore}), else found now. */
@@ -78,10 +80,13 @@ public class OrderCreation {
     /**
      * Creates the order of a member of the rental application {@code rentalApplicationId}
      * (whose row must exist), in the caller's transaction, as an order placed on its own
-     * would be; errors point under {@code /order}, as for {@code POST /orders}.
+     * would be; errors point under {@code /order}, as for {@code POST /orders}. With
+     * {@code policySettled} the order gets exactly the policy the command names (none when it
+     * names none), the one the application's members share, even if it was archived since.
      */
-    public Order createMember(Tenant tenant, PlaceOrder command, String rentalApplicationId) {
-        return create(tenant, command, Set.of(), null, rentalApplicationId).order();
+    public Order createMember(Tenant tenant, PlaceOrder command, String rentalApplicationId, boolean policySettled) {
+        return create(tenant, command, Set.of(), policySettled ? parties.policy(tenant, command, true) : null,
+                rentalApplicationId).order();
     }
 
     private OrderView create(Tenant tenant, PlaceOrder command, Set<Include> includes, OrderParties.AppliedPolicy foundBefore,

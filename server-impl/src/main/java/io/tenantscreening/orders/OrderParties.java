@@ -108,6 +108,20 @@ public class OrderParties {
      * income with it. In the caller's transaction.
      */
     AppliedPolicy policy(Tenant tenant, PlaceOrder command) {
+        return policy(tenant, command, false);
+    }
+
+    /**
+     * The policy of {@link #policy(Tenant, PlaceOrder)}; when {@code settled}, exactly the
+     * one the request names (none when it names none), archived or not: the policy a rental
+     * application's members share, settled by its first member's order. The rent was checked
+     * against it then.
+     */
+    AppliedPolicy policy(Tenant tenant, PlaceOrder command, boolean settled) {
+        if (settled) {
+            return new AppliedPolicy(command.screeningPolicyId() == null ? null
+                    : policies.get(tenant, command.screeningPolicyId()));
+        }
         ScreeningPolicy policy = command.screeningPolicyId() == null ? policies.findDefault(tenant).orElse(null)
                 : policies.get(tenant, command.screeningPolicyId());
         if (policy != null && command.screeningPolicyId() != null && policy.archived()) {
