@@ -11,6 +11,7 @@ import jakarta.inject.Singleton;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The household recommendation of a completed rental application with a policy (the
@@ -34,9 +35,11 @@ public class HouseholdDecisions {
         if (application.status() != RentalApplicationStatus.COMPLETED || application.screeningPolicyId() == null) {
             return null;
         }
+        List<RentalApplication.Member> counted = application.counted();
+        Map<String, Report> ofMembers = reports.forOrders(tenant, counted.stream().map(RentalApplication.Member::orderId).toList());
         List<MemberOutcome> members = new ArrayList<>();
-        for (RentalApplication.Member member : application.counted()) {
-            Report report = reports.forOrder(tenant, member.orderId());
+        for (RentalApplication.Member member : counted) {
+            Report report = ofMembers.get(member.orderId());
             members.add(new MemberOutcome(member.orderId(), member.role(), report.recommendation(), income(report)));
         }
         return HouseholdRecommender.recommend(policies.get(tenant, application.screeningPolicyId()), application.monthlyRent(),

@@ -60,6 +60,12 @@ public class ReportRepository {
                 ReportRepository::read, orderId);
     }
 
+    /** The reports of these orders of the tenant (those that have one), in one statement. */
+    List<Report> findByOrders(Tenant tenant, List<String> orderIds) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM reports WHERE {tenant} AND order_id = ANY (?)",
+                ReportRepository::read, orderIds);
+    }
+
     /** The report, its row locked until the transaction ends. */
     Optional<Report> lock(Tenant tenant, String id) {
         return jdbc.queryOne(tenant, "SELECT " + COLUMNS + " FROM reports WHERE {tenant} AND id = ? FOR UPDATE",

@@ -19,8 +19,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Makes the report of a screened order, with its report.completed event; marks it disputed
@@ -158,6 +160,18 @@ public class ReportService {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The reports of these orders of the tenant, by order id, read in one statement; an order
+     * without a report (or not the tenant's) is absent.
+     */
+    @Connectable
+    public Map<String, Report> forOrders(Tenant tenant, List<String> orderIds) {
+        if (orderIds.isEmpty()) {
+            return Map.of();
+        }
+        return reports.findByOrders(tenant, orderIds).stream().collect(Collectors.toMap(Report::orderId, report -> report));
     }
 
     /** The report of an order of the tenant; 404 when there is no such order, or no report yet. */
