@@ -12,10 +12,8 @@ import io.tenantscreening.orders.OrderView;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /** Creates test-mode rental applications, and reads and lists rental applications of one tenant. */
 @Singleton
@@ -56,7 +54,9 @@ public class RentalApplicationService {
     @Connectable
     public Page<RentalApplicationView> list(Tenant tenant, PageRequest request, boolean includeOrders) {
         Page<RentalApplication> page = applications.page(tenant, request);
-        return new Page<>(page.items().stream().map(application -> view(tenant, application, includeOrders)).toList(),
+        Map<String, OrderView> embedded = includeOrders ? orders.byIds(tenant, page.items().stream()
+                .flatMap(application -> application.members().stream()).map(RentalApplication.Member::orderId).toList()) : null;
+        return new Page<>(page.items().stream().map(application -> view(tenant, application, embedded)).toList(),
                 page.count(), page.next(), page.previous());
     }
 
@@ -67,13 +67,12 @@ public class RentalApplicationService {
 
     /** The application as answered (its household recommendation worked out now), in the caller's transaction. */
     RentalApplicationView view(Tenant tenant, RentalApplication application, boolean includeOrders) {
-        Map<String, OrderView> embedded = null;
-        if (includeOrders) {
-            embedded = new LinkedHashMap<>();
-            for (RentalApplication.Member member : application.members()) {
-                embedded.put(member.orderId(), orders.get(tenant, member.orderId(), Set.of()));
-            }
-        }
+        return view(tenant, application, includeOrders ? orders.byIds(tenant,
+                application.members().stream().map(RentalApplication.Member::orderId).toList()) : null);
+    }
+
+    /** The application as answered, its members' orders taken from {@code embedded} (null: not embedded). */
+    private RentalApplicationView view(Tenant tenant, RentalApplication application, Map<String, OrderView> embedded) {
         return new RentalApplicationView(application, embedded, decisions.of(tenant, application));
     }
 
