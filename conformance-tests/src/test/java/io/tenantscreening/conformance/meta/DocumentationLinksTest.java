@@ -6,8 +6,11 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +34,8 @@ class DocumentationLinksTest {
     private static final Pattern DEFINITION = Pattern.compile("^ {0,3}\\[[^\\]]+]:\\s*<?([^\\s>]+)>?");
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
     private static final Pattern CONFLICT = Pattern.compile("^(<{7}|>{7})( |$)");
+    /** Directories that are not the repository's own text: Git's, build output, installed packages, local databases. */
+    private static final Set<String> GENERATED = Set.of(".git", "target", "node_modules", ".postgres", ".m2");
 
     private final Path root = Documents.repositoryRoot();
     private final Map<Path, Set<String>> anchors = new HashMap<>();
@@ -59,23 +64,57 @@ class DocumentationLinksTest {
         assertThat(broken).as("broken relative links in the documentation").isEmpty();
     }
 
-    /** A guide or the contract half-merged, with Git's conflict markers left in it, reads as nonsense. */
+    /**
+     * No file of the repository holds Git's conflict markers: a guide, the contract or a source
+     * file half-merged reads as nonsense, or does not build only where it is used. Every text
+     * file is read, outside build output, installed packages and Git's own directory.
+     */
     @Test
-    void noDocumentHoldsTheMarksOfAnUnfinishedMerge() throws IOException {
-        List<Path> documents = documents();
-        documents.add(root.resolve("api-spec/openapi.yaml"));
-        documents.add(root.resolve("api-spec/CHANGELOG.md"));
+    void noFileHoldsTheMarksOfAnUnfinishedMerge() throws IOException {
+        List<Path> files = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                return GENERATED.contains(directory.getFileName().toString()) ? FileVisitResult.SKIP_SUBTREE
+                        : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                if (attributes.isRegularFile()) {
+                    files.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
         List<String> marks = new ArrayList<>();
-        for (Path document : documents) {
-            List<String> lines = Files.readAllLines(document, StandardCharsets.UTF_8);
-            for (int i = 0; i < lines.size(); i++) {
-                if (CONFLICT.matcher(lines.get(i)).find()) {
-                    marks.add(root.relativize(document) + ":" + (i + 1) + ": " + lines.get(i));
+        int read = 0;
+        for (Path file : files) {
+            byte[] bytes = Files.readAllBytes(file);
+            if (binary(bytes)) {
+                continue;
+            }
+            read++;
+            String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\\R", -1);
+            for (int i = 0; i < lines.length; i++) {
+                if (CONFLICT.matcher(lines[i]).find()) {
+                    marks.add(root.relativize(file) + ":" + (i + 1) + ": " + lines[i]);
                 }
             }
         }
 
+        assertThat(read).as("text files read").isGreaterThan(500);
         assertThat(marks).as("merge-conflict markers").isEmpty();
+    }
+
+    /** Whether the bytes are not text: a NUL among the first 8 KiB. */
+    private static boolean binary(byte[] bytes) {
+        for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
+            if (bytes[i] == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Why the target does not resolve from the document, or null when it does. */
