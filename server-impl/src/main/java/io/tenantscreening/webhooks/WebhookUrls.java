@@ -23,6 +23,9 @@ class WebhookUrls {
 
     private static final ErrorSource URL = ErrorSource.pointer("/webhook_endpoint/url");
 
+    /** The highest TCP port. */
+    private static final int MAX_PORT = 65535;
+
     private final WebhookSettings settings;
 
     WebhookUrls(WebhookSettings settings) {
@@ -49,6 +52,10 @@ class WebhookUrls {
         }
         if (scheme.equals("http") && mode == Mode.LIVE) {
             throw ApiException.invalid(URL, "Live-mode endpoints must use https.");
+        }
+        if (uri.getPort() == 0 || uri.getPort() > MAX_PORT) {
+            throw ApiException.invalid(URL, "Port " + uri.getPort() + " cannot be connected to; a port is a number from 1 to "
+                    + MAX_PORT + " (or leave it out for the scheme's own).");
         }
         if (uri.getRawUserInfo() != null) {
             throw ApiException.invalid(URL, "Must not carry a user name or password; deliveries are signed instead.");

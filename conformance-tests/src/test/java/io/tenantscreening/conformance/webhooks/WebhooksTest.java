@@ -432,6 +432,23 @@ class WebhooksTest {
     }
 
     /**
+     * POST /webhook_endpoints, rule 5: a port outside 1 to 65535 can never be delivered to, and
+     * is refused. The host is numeric and the check comes first, so nothing is resolved.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"99999", "65536", "0"})
+    void aPortOutsideTheTcpRangeIsRefused(String port) {
+        String url = "https://" + PUBLIC + ":" + port + "/hooks";
+
+        ApiResponse refused = create(tenant.liveKey(), url, List.of());
+
+        JsonNode entry = refused.assertError(422, "validation_error");
+        assertThat(entry.get("source").get("pointer").asText()).isEqualTo("/webhook_endpoint/url");
+        assertThat(entry.get("detail").asText()).contains("Port " + port, "1 to 65535");
+        assertThat(TestDatabase.number("SELECT count(*) FROM webhook_endpoints WHERE url = ?", url)).isZero();
+    }
+
+    /**
      * POST /webhook_endpoints, rule 6: every range of the IANA special-purpose address
      * registries that is not globally reachable is refused (documentation, benchmarking and
      * reserved ones included), and so is an IPv6 form that carries such an IPv4 address.
