@@ -20,13 +20,16 @@ import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.billing.BuiltInCheckout;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.pages.ClientAddresses;
 import io.tenantscreening.pages.PageErrors;
+import io.tenantscreening.pages.WrongTokenLimiter;
 import io.tenantscreening.web.RequestIds;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
 
 import java.sql.Connection;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -51,9 +54,14 @@ public class BuiltInCheckoutController {
     private final SchedulerClient work;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
+    private final WrongTokenLimiter limiter;
+    private final ClientAddresses clients;
 
     public BuiltInCheckoutController(BuiltInCheckout gateway, FormTokens formTokens, PageErrors errors, TemplateEngine templates,
-                                     SchedulerClient work, TransactionOperations<Connection> transactions, Clock clock) {
+                                     SchedulerClient work, TransactionOperations<Connection> transactions, Clock clock,
+                                     WrongTokenLimiter limiter, ClientAddresses clients) {
+        this.limiter = limiter;
+        this.clients = clients;
         this.gateway = gateway;
         this.formTokens = formTokens;
         this.errors = errors;
@@ -68,7 +76,7 @@ public class BuiltInCheckoutController {
     public MutableHttpResponse<String> show(@PathVariable String session, HttpRequest<?> request) {
         Optional<BuiltInCheckout.StoredSession> found = gateway.session(session);
         if (found.isEmpty()) {
-            return errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request));
+            return unknown(request);
         }
         if (found.get().outcome() != null) {
             return seeOther(found.get().returnUrl());
@@ -82,7 +90,7 @@ public class BuiltInCheckoutController {
     public MutableHttpResponse<String> pay(@PathVariable String session, @Body Map<String, String> fields, HttpRequest<?> request) {
         Optional<BuiltInCheckout.StoredSession> found = gateway.session(session);
         if (found.isEmpty()) {
-            return errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request));
+            return unknown(request);
         }
         if (!formTokens.accepts(fields.get("form_token"), session)) {
             return errors.page(HttpStatus.FORBIDDEN, RequestIds.of(request));
@@ -99,6 +107,19 @@ public class BuiltInCheckoutController {
             return null;
         });
         return seeOther(found.get().returnUrl());
+    }
+
+    /**
+     * The page of a session link that does not exist: 404, or 429 once the client opened too
+     * many unknown links (the limit every link of the applicants' pages shares).
+     */
+    private MutableHttpResponse<String> unknown(HttpRequest<?> request) {
+        Optional<Duration> wait = limiter.unknownLink(clients.of(request));
+        if (wait.isPresent()) {
+            return errors.page(HttpStatus.TOO_MANY_REQUESTS, RequestIds.of(request))
+                    .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds())));
+        }
+        return errors.page(HttpStatus.NOT_FOUND, RequestIds.of(request));
     }
 
     private MutableHttpResponse<String> page(HttpStatus status, BuiltInCheckout.StoredSession session, String error) {

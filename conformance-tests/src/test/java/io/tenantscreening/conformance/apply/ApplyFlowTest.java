@@ -384,6 +384,35 @@ class ApplyFlowTest {
         assertThat(later.status()).isEqualTo(404);
     }
 
+    /**
+     * docs/operators.md#requests (APPLY_WRONG_TOKEN_LIMIT): unknown checkout links of the
+     * built-in gateway (/apply/pay/…) count against the same limit as unknown apply links, so a
+     * scanner that guesses either gets 429 once it opened too many of both together.
+     */
+    @Test
+    void unknownCheckoutLinksCountAgainstTheSameLimit() {
+        Pages sharedAddress = Pages.client();
+        MovableClock clock = TestServer.clock();
+        clock.stopAt(Instant.now());
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            statuses.add(sharedAddress.get(unknownLink(i)).status());
+            statuses.add(sharedAddress.get(unknownCheckout(i)).status());
+        }
+
+        Page refused = sharedAddress.get(unknownCheckout(10));
+        Page someoneElse = Pages.client().get(unknownCheckout(11));
+
+        assertThat(statuses).containsOnly(404);
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(Long.parseLong(refused.retryAfter())).isBetween(1L, 600L);
+        assertThat(someoneElse.status()).isEqualTo(404);
+    }
+
+    private static String unknownCheckout(int i) {
+        return TestServer.baseUrl() + "/apply/pay/" + "cs_unknown_" + String.format("%03d", i);
+    }
+
     private static String unknownLink(int i) {
         return TestServer.baseUrl() + "/apply/" + "A".repeat(40) + String.format("%03d", i);
     }

@@ -1,4 +1,4 @@
-package io.tenantscreening.apply;
+package io.tenantscreening.pages;
 
 import org.junit.jupiter.api.Test;
 

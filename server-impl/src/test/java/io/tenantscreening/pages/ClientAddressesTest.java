@@ -1,4 +1,4 @@
-package io.tenantscreening.apply;
+package io.tenantscreening.pages;
 
 import io.micronaut.http.HttpMethod;
 import io.micronaut.http.HttpRequest;
