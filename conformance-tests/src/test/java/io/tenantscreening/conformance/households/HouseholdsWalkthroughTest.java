@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * own report keeps its own recommendation, measured against the rent alone
  * (openapi.yaml#household-decisions), and the adverse action for the household is one, on
  * the order of the member whose report the decision rests on
- * (openapi.yaml#adverse-action-for-a-household).
+ * (openapi.yaml#adverse-action-for-a-household; FCRA section 615(a), 15 U.S.C. § 1681m(a):
+ * the notice goes to the consumer whose report the action is based on).
  */
 @ExtendWith(FreshTenants.class)
 class HouseholdsWalkthroughTest {
