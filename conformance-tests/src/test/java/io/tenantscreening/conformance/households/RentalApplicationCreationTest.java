@@ -93,6 +93,33 @@ class RentalApplicationCreationTest {
         assertThat(Api.get("/rental_applications").key(otherKey).send().json().get("count").asLong()).isZero();
     }
 
+    /** POST /rental_applications, rule 7: in test mode one Idempotency-Key creates as many applications as it is sent. */
+    @Test
+    void aTestModeKeyNeverDeduplicates() {
+        ObjectNode body = member(Households.body(), "applicant", "jamie", null);
+        ApiResponse first = Households.post(key, body, "one-key").send();
+        ((ObjectNode) application(body).get("members").get(0).get("applicant")).put("email", "lee@example.com");
+        ApiResponse second = Households.post(key, body, "one-key").send();
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(second.status()).isEqualTo(201);
+        assertThat(second.json().get("id").asText()).isNotEqualTo(first.json().get("id").asText());
+        assertThat(second.header("Idempotent-Replayed")).isNull();
+    }
+
+    /** GET /rental_applications, rule 3: a cursor another list issued is refused on the parameter. */
+    @Test
+    void aCursorOfAnotherListIsRefused() {
+        OrderRequests.placed(key, OrderRequests.body());
+        OrderRequests.placed(key, OrderRequests.body());
+        String ordersCursor = Api.get("/orders?per_page=1").key(key).send().json().get("next_cursor").asText();
+
+        ApiResponse refused = Api.get("/rental_applications?cursor=" + ordersCursor).key(key).send();
+
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("errors").get(0).get("source").get("parameter").asText()).isEqualTo("cursor");
+    }
+
     /** POST /rental_applications, rule 2: an application without an applicant (a guarantor alone) is refused; nothing is created. */
     @Test
     void anApplicationNeedsAnApplicant() {
