@@ -1,10 +1,16 @@
 package io.tenantscreening.billing;
 
 import com.stripe.StripeClient;
+import com.stripe.exception.ApiConnectionException;
+import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.EventDataObjectDeserializationException;
+import com.stripe.exception.IdempotencyException;
+import com.stripe.exception.PermissionException;
+import com.stripe.exception.RateLimitException;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Event;
+import com.stripe.model.Refund;
 import com.stripe.model.StripeObject;
 import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
@@ -23,8 +29,11 @@ import java.util.function.Function;
  * mode with one line (the package and its add-ons at the order's price), the checkout's id
  * as client_reference_id, metadata and idempotency key; webhooks verified with
  * {@link Webhook#constructEvent} over the raw body ({@code Stripe-Signature}), then checked
- * for freshness; refunds of the session's PaymentIntent. {@code STRIPE_API_BASE} says where
- * Stripe's API is (the conformance tests point it at a stand-in on loopback).
+ * for freshness; refunds of the session's PaymentIntent, whose answers are sorted into
+ * those to ask again later and Stripe's last word ({@link #classify}), and whose later
+ * failure Stripe tells in {@code refund.failed} (or {@code refund.updated} with status
+ * failed). {@code STRIPE_API_BASE} says where Stripe's API is (the conformance tests point
+ * it at a stand-in on loopback).
  */
 @Singleton
 @Named(StripeCheckout.NAME)
@@ -34,6 +43,8 @@ public class StripeCheckout implements HostedCheckout {
     public static final String SIGNATURE_HEADER = "Stripe-Signature";
     private static final String CHECKOUT_ORIGIN = "https://checkout.stripe.com";
     private static final int TIMEOUT_MILLIS = 20_000;
+    /** Stripe's code of a refund refused because the charge was refunded in full already. */
+    static final String CHARGE_ALREADY_REFUNDED = "charge_already_refunded";
 
     private final PaymentSettings settings;
     private final Clock clock;
@@ -103,6 +114,9 @@ public class StripeCheckout implements HostedCheckout {
                     + Instant.ofEpochSecond(signedAt) + ", outside the tolerance of " + settings.getNotificationToleranceSeconds()
                     + " seconds.");
         }
+        if (event.getType().equals("refund.failed") || event.getType().equals("refund.updated")) {
+            return refundNotification(event);
+        }
         Kind kind = switch (event.getType()) {
             case "checkout.session.completed" -> Kind.SUCCEEDED;
             case "checkout.session.async_payment_succeeded" -> Kind.SUCCEEDED;
@@ -123,13 +137,74 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     @Override
-    public void refund(String paymentReference, String idempotencyKey) {
+    public RefundOutcome refund(String paymentReference, String idempotencyKey) {
+        Refund refund;
         try {
-            client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
+            refund = client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
                     RequestOptions.builder().setIdempotencyKey(idempotencyKey).build());
         } catch (StripeException e) {
-            throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
+            String message = e.getStripeError() != null && e.getStripeError().getMessage() != null
+                    ? e.getStripeError().getMessage() : e.getMessage();
+            return switch (classify(e)) {
+                case ASK_AGAIN -> throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
+                case ALREADY_REFUNDED -> new AlreadyRefunded(e.getCode(), message);
+                case REFUSED -> new RefundRefused(e.getCode() == null ? "http_" + e.getStatusCode() : e.getCode(), message);
+            };
         }
+        if ("failed".equals(refund.getStatus())) {
+            return new RefundRefused(refund.getFailureReason() == null ? "unknown" : refund.getFailureReason(),
+                    "Stripe answered refund " + refund.getId() + " failed.");
+        }
+        return new Refunded(refund.getId());
+    }
+
+    /** How an error answer of Stripe to a refund is taken. */
+    enum RefundAnswer {
+        /** Temporary, or the operator's to fix: the same request may succeed later. */
+        ASK_AGAIN,
+        /** The charge was refunded in full before: the money is back. */
+        ALREADY_REFUNDED,
+        /** Refused for good (disputed, no such payment, any other refusal of the request itself). */
+        REFUSED
+    }
+
+    /**
+     * Sorts Stripe's error answers: out of reach, an error on Stripe's side (5xx, or a 409
+     * when a request with the same idempotency key is under way), 429 (rate limits, lock
+     * timeouts), an idempotency error, and the service's own key refused (401, 403: the
+     * operator's to fix, after which the refund goes through) are asked again; {@code
+     * charge_already_refunded} means the money is back; every other 4xx (an
+     * invalid_request_error such as {@code charge_disputed}, a card_error) is Stripe's last
+     * word.
+     */
+    static RefundAnswer classify(StripeException e) {
+        if (e instanceof ApiConnectionException || e instanceof RateLimitException || e instanceof IdempotencyException
+                || e instanceof AuthenticationException || e instanceof PermissionException) {
+            return RefundAnswer.ASK_AGAIN;
+        }
+        Integer status = e.getStatusCode();
+        if (status == null || status < 400 || status >= 500 || status == 409 || status == 429) {
+            return RefundAnswer.ASK_AGAIN;
+        }
+        return CHARGE_ALREADY_REFUNDED.equals(e.getCode()) ? RefundAnswer.ALREADY_REFUNDED : RefundAnswer.REFUSED;
+    }
+
+    /** A refund.failed, or a refund.updated whose refund failed; any other refund event is ignored. */
+    private static Notification refundNotification(Event event) {
+        StripeObject object;
+        try {
+            object = event.getDataObjectDeserializer().deserializeUnsafe();
+        } catch (EventDataObjectDeserializationException e) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Refund.");
+        }
+        if (!(object instanceof Refund refund) || refund.getId() == null) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Refund.");
+        }
+        if (!"failed".equals(refund.getStatus())) {
+            return new Notification(event.getId(), "", Kind.IGNORED, null, null);
+        }
+        return new Notification(event.getId(), "", Kind.REFUND_FAILED, refund.getPaymentIntent(),
+                refund.getFailureReason() == null ? "unknown" : refund.getFailureReason(), refund.getId());
     }
 
     private static com.stripe.model.checkout.Session session(Event event) {
