@@ -16,7 +16,10 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
@@ -36,6 +39,7 @@ public final class StripeApi {
 
     private static HttpServer server;
     private static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
+    private static final Map<String, Queue<ScriptedAnswer>> REFUND_ANSWERS = new ConcurrentHashMap<>();
 
     private StripeApi() {
     }
@@ -56,6 +60,11 @@ public final class StripeApi {
                 String path = exchange.getRequestURI().getPath();
                 RECEIVED.add(new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders().getFirst("Authorization"),
                         exchange.getRequestHeaders().getFirst("Idempotency-Key"), form));
+                ScriptedAnswer scripted = path.equals("/v1/refunds") ? nextRefundAnswer(form.get("payment_intent")) : null;
+                if (scripted != null) {
+                    send(exchange, scripted.status(), scripted.body());
+                    return;
+                }
                 int status = 200;
                 String answer;
                 if (path.equals("/v1/checkout/sessions")) {
@@ -77,6 +86,78 @@ public final class StripeApi {
             server.start();
         }
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** An answer a test scripted: its HTTP status and JSON body. */
+    public record ScriptedAnswer(int status, String body) {
+    }
+
+    /**
+     * The next answers to {@code POST /v1/refunds} of this PaymentIntent, one per request in
+     * this order; once they are used up it answers a succeeded Refund again.
+     */
+    public static void scriptRefunds(String paymentIntent, ScriptedAnswer... answers) {
+        REFUND_ANSWERS.computeIfAbsent(paymentIntent, key -> new ConcurrentLinkedQueue<>()).addAll(List.of(answers));
+    }
+
+    /**
+     * An error answer in Stripe's shape ({@code {"error":{"code","doc_url","message","param",
+     * "request_log_url","type"}}}), {@code param} left out when null as Stripe leaves it out:
+     * for example 400 {@code invalid_request_error} {@code charge_already_refunded} or {@code
+     * charge_disputed}.
+     */
+    public static ScriptedAnswer error(int status, String type, String code, String message, String param) {
+        String requestId = "req_" + UUID.randomUUID().toString().replace("-", "").substring(0, 14);
+        return new ScriptedAnswer(status, "{\"error\":{\"code\":\"" + code + "\",\"doc_url\":\"https://stripe.com/docs/error-codes/"
+                + code.replace('_', '-') + "\",\"message\":\"" + message + "\","
+                + (param == null ? "" : "\"param\":\"" + param + "\",")
+                + "\"request_log_url\":\"https://dashboard.stripe.com/test/logs/" + requestId + "?t=" + System.currentTimeMillis() / 1000
+                + "\",\"type\":\"" + type + "\"}}");
+    }
+
+    /** Stripe's 400 when the charge was refunded in full before (in the Dashboard, say). */
+    public static ScriptedAnswer chargeAlreadyRefunded() {
+        return error(400, "invalid_request_error", "charge_already_refunded", "Charge ch_standin has already been refunded.", null);
+    }
+
+    /** Stripe's 400 when the charge is disputed (charged back): it cannot be refunded. */
+    public static ScriptedAnswer chargeDisputed() {
+        return error(400, "invalid_request_error", "charge_disputed",
+                "Charge ch_standin has been charged back; cannot issue a refund.", null);
+    }
+
+    /** Stripe's 429 rate limit. */
+    public static ScriptedAnswer rateLimited() {
+        return error(429, "invalid_request_error", "rate_limit",
+                "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.", null);
+    }
+
+    /** Stripe's 500, an error on its side. */
+    public static ScriptedAnswer serverError() {
+        return new ScriptedAnswer(500, "{\"error\":{\"message\":\"An unknown error occurred\",\"type\":\"api_error\"}}");
+    }
+
+    /** A Refund that failed after Stripe accepted it, as a refund.failed or refund.updated event carries it. */
+    public static String failedRefund(String id, String paymentIntent, long amount, String failureReason) {
+        return "{\"id\":\"" + id + "\",\"object\":\"refund\",\"amount\":" + amount + ",\"balance_transaction\":\"txn_standin\","
+                + "\"charge\":\"ch_standin\",\"created\":" + System.currentTimeMillis() / 1000 + ",\"currency\":\"usd\","
+                + "\"destination_details\":null,\"failure_balance_transaction\":\"txn_standin_failure\",\"failure_reason\":\""
+                + failureReason + "\",\"metadata\":{},\"payment_intent\":\"" + paymentIntent + "\",\"reason\":null,"
+                + "\"receipt_number\":null,\"source_transfer_reversal\":null,\"status\":\"failed\",\"transfer_reversal\":null}";
+    }
+
+    private static ScriptedAnswer nextRefundAnswer(String paymentIntent) {
+        Queue<ScriptedAnswer> answers = paymentIntent == null ? null : REFUND_ANSWERS.get(paymentIntent);
+        return answers == null ? null : answers.poll();
+    }
+
+    private static void send(com.sun.net.httpserver.HttpExchange exchange, int status, String answer) throws IOException {
+        byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.getResponseHeaders().set("Request-Id", "req_standin");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
     }
 
     /** The requests to this path so far. */
