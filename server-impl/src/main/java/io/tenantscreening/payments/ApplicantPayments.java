@@ -131,15 +131,13 @@ public class ApplicantPayments {
     public enum Receipt {
         /** It changed what it is about. */
         TAKEN,
-        /** Its id was taken before, or it is of a kind the service does not act on: nothing changed. */
-        ALREADY_TAKEN
-    }
-
-    /** No checkout has the notification's session. */
-    public static class UnknownSession extends RuntimeException {
-        UnknownSession(String gateway, String sessionId) {
-            super("No checkout of gateway " + gateway + " has session '" + sessionId + "'.");
-        }
+        /** Its id was taken before: nothing changed. */
+        DUPLICATE,
+        /**
+         * It is of a kind the service does not act on, or about a session no checkout has (the
+         * processor's account has sessions of other apps, or of Payment Links): nothing changed.
+         */
+        IGNORED
     }
 
     /** No gateway of that name takes notifications here. */
@@ -153,23 +151,27 @@ public class ApplicantPayments {
      * Verifies a gateway's notification over its raw body and acts on it once.
      *
      * @throws HostedCheckout.NotificationRefused forged, stale or unreadable
-     * @throws UnknownSession for a session no checkout has
      * @throws UnknownGateway for a gateway that takes no notifications here
      */
     public Receipt receive(String gatewayName, Function<String, String> header, byte[] body) {
         HostedCheckout gateway = gateways.named(gatewayName).orElseThrow(() -> new UnknownGateway(gatewayName));
         HostedCheckout.Notification notification = gateway.verify(header, body);
         if (notification.kind() == HostedCheckout.Kind.IGNORED) {
-            return Receipt.ALREADY_TAKEN;
+            return Receipt.IGNORED;
         }
-        CheckoutRepository.Checkout found = transactions.executeRead(status ->
-                        checkouts.findBySession(gateway.name(), notification.sessionId()))
-                .orElseThrow(() -> new UnknownSession(gateway.name(), notification.sessionId()));
+        Optional<CheckoutRepository.Checkout> checkout = transactions.executeRead(status ->
+                checkouts.findBySession(gateway.name(), notification.sessionId()));
+        if (checkout.isEmpty()) {
+            LOG.info("Notification {} of {} ignored: no checkout has its session {}", notification.id(), gateway.name(),
+                    notification.sessionId());
+            return Receipt.IGNORED;
+        }
+        CheckoutRepository.Checkout found = checkout.get();
         Tenant tenant = found.tenant();
         return transactions.executeWrite(status -> {
             Instant now = Timestamps.now(clock);
             if (!checkouts.firstNotification(gateway.name(), notification.id(), notification.sessionId(), now)) {
-                return Receipt.ALREADY_TAKEN;
+                return Receipt.DUPLICATE;
             }
             Order order = lifecycle.lockAny(tenant, found.orderId());
             switch (notification.kind()) {

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static io.tenantscreening.conformance.support.ApplicantPayments.awaitPayment;
 import static io.tenantscreening.conformance.support.ApplicantPayments.sendNotification;
@@ -103,7 +104,10 @@ class StripeCheckoutTest {
 
         assertThat(taken.status()).as(taken.json().toString()).isEqualTo(200);
         assertThat(again.status()).isEqualTo(200);
+        assertThat(taken.json().get("duplicate").asBoolean()).isFalse();
+        assertThat(taken.json().get("ignored").asBoolean()).isFalse();
         assertThat(again.json().get("duplicate").asBoolean()).isTrue();
+        assertThat(again.json().get("ignored").asBoolean()).isFalse();
         awaitPayment(order, "succeeded");
         assertThat(TestDatabase.rows("SELECT payment_reference FROM applicant_checkouts WHERE order_id = ?", order.id()))
                 .containsExactly(List.of("pi_standin_1"));
@@ -156,6 +160,27 @@ class StripeCheckoutTest {
         assertThat(read.get("status").asText()).isEqualTo("waiting_for_applicant");
         assertThat(TestDatabase.rows("SELECT status FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at", order.id()))
                 .containsExactly(List.of("expired"), List.of("failed"));
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#payment-notifications: Stripe events of sessions the service did not create (a Payment Link's), and events of kinds it does not act on, are answered 200 and ignored, not as duplicates")
+    void foreignAndOtherEventsAreIgnored() {
+        String foreign = "cs_test_paymentlink_" + UUID.randomUUID().toString().replace("-", "");
+        String completed = StripeApi.event("checkout.session.completed", StripeApi.session(foreign,
+                Map.of("line_items[0][price_data][unit_amount]", "900", "line_items[0][price_data][currency]", "usd"),
+                "complete", "paid", "pi_standin_foreign"));
+        String expired = StripeApi.event("checkout.session.expired", StripeApi.session(foreign, Map.of(), "expired", "unpaid", null));
+        String refund = StripeApi.event("charge.refunded", StripeApi.refund("re_standin_other", "pi_standin_other", 900, "succeeded"));
+
+        for (String event : List.of(completed, expired, refund)) {
+            Answer answer = sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+
+            assertThat(answer.status()).as(event).isEqualTo(200);
+            assertThat(answer.json().get("received").asBoolean()).isTrue();
+            assertThat(answer.json().get("ignored").asBoolean()).as(event).isTrue();
+            assertThat(answer.json().get("duplicate").asBoolean()).as(event).isFalse();
+        }
+        assertThat(TestDatabase.rows("SELECT 1 FROM payment_notifications WHERE session_id = ?", foreign)).isEmpty();
     }
 
     @Test
