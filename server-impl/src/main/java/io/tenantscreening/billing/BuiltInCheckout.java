@@ -210,6 +210,14 @@ public class BuiltInCheckout implements HostedCheckout {
         }
     }
 
+    /**
+     * Nothing: a built-in session takes no money; one completed after its order was canceled
+     * is refunded, as any payment the order no longer wants.
+     */
+    @Override
+    public void expire(String sessionId) {
+    }
+
     @Override
     @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
     public void refund(String paymentReference, String idempotencyKey) {
