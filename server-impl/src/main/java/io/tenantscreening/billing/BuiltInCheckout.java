@@ -211,11 +211,12 @@ public class BuiltInCheckout implements HostedCheckout {
     }
 
     /**
-     * Nothing: a built-in session takes no money; one completed after its order was canceled
-     * is refunded, as any payment the order no longer wants.
+     * False: a built-in session takes no money and is not ended; one completed after its
+     * order was canceled is refunded, as any payment the order no longer wants.
      */
     @Override
-    public void expire(String sessionId) {
+    public boolean expire(String sessionId) {
+        return false;
     }
 
     @Override

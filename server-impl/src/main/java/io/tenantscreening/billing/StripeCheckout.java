@@ -141,9 +141,10 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     @Override
-    public void expire(String sessionId) {
+    public boolean expire(String sessionId) {
         try {
             client().v1().checkout().sessions().expire(sessionId);
+            return true;
         } catch (StripeException e) {
             throw failure("Stripe did not expire " + sessionId, e);
         }

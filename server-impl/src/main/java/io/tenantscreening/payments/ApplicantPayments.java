@@ -247,15 +247,19 @@ public class ApplicantPayments {
         for (CheckoutRepository.Checkout checkout : transactions.executeRead(status -> checkouts.openSessions(tenant, ref.orderId()))) {
             HostedCheckout gateway = gateways.named(checkout.gateway())
                     .orElseThrow(() -> new IllegalStateException("payment gateway " + checkout.gateway() + " is not configured"));
+            boolean expired;
             try {
-                gateway.expire(checkout.sessionId());
+                expired = gateway.expire(checkout.sessionId());
             } catch (GatewayRefused e) {
                 LOG.info("Session {} of order {} not expired: {} refused ({}): {}", checkout.sessionId(), ref.orderId(),
                         gateway.name(), e.code(), e.getMessage());
-                continue;
+                expired = false;
             }
-            transactions.executeWrite(status -> checkouts.settle(tenant, checkout.id(), "expired", null, null, Timestamps.now(clock)));
-            LOG.info("Session {} of order {} expired at {}", checkout.sessionId(), ref.orderId(), gateway.name());
+            if (expired) {
+                transactions.executeWrite(status -> checkouts.settle(tenant, checkout.id(), "expired", null, null,
+                        Timestamps.now(clock)));
+                LOG.info("Session {} of order {} expired at {}", checkout.sessionId(), ref.orderId(), gateway.name());
+            }
         }
     }
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -167,7 +166,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("docs/operators.md#stripes-refusals: Stripe's 400 email_invalid on the Checkout Session ends the attempt: the checkout records Stripe's code and message, the payment fails as refused_by_processor with an order.payment_failed event, the applicant is told what went wrong and whom to ask, never to try again, and the operator's log says it")
+    @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: Stripe's 400 email_invalid on the Checkout Session ends the attempt: the checkout records Stripe's code and message, the payment fails as refused_by_processor with an order.payment_failed event, the applicant is told what went wrong and whom to ask, never to try again, and the operator's log says it")
     void aPermanentRefusalIsRecordedAndTold() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
         StripeApi.script(StripeApi.sessionFor(order.email()), StripeApi.Answer.invalidRequest("email_invalid", "customer_email",
@@ -199,7 +198,7 @@ class StripeCheckoutTest {
     }
 
     @Test
-    @DisplayName("docs/operators.md#stripes-refusals: Stripe's 429 and 500 are temporary: the applicant may try again in a few minutes, and the order's payment stays pending")
+    @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: Stripe's 429 and 500 are temporary: the applicant may try again in a few minutes, and the order's payment stays pending")
     void temporaryAnswersAreNotRefusals() {
         for (StripeApi.Answer answer : List.of(StripeApi.Answer.rateLimited(), StripeApi.Answer.serverError())) {
             PaidOrder order = ApplicantPayments.place(TestTenant.create());
@@ -222,12 +221,14 @@ class StripeCheckoutTest {
     @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: a Stripe that does not answer holds the pay button STRIPE_CHECKOUT_TIMEOUT seconds per try, two tries, then the applicant is told to try again in a few minutes")
     void aSlowStripeIsGivenUpOnAfterTheCheckoutTimeout() {
         PaidOrder order = ApplicantPayments.place(TestTenant.create());
-        StripeApi.script(StripeApi.sessionFor(order.email()), StripeApi.Answer.slow(Duration.ofSeconds(8)));
+        StripeApi.Answer held = StripeApi.Answer.held();
+        StripeApi.script(StripeApi.sessionFor(order.email()), held);
         String path = URI.create(order.applicationUrl()).getPath();
         Pages client = Pages.client();
         Pages.Page page = client.get(service.baseUrl() + path);
 
         Pages.Page unavailable = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
+        held.release();
 
         assertThat(unavailable.status()).isEqualTo(503);
         assertThat(unavailable.html()).contains("The payment service could not be reached. No money was taken.");

@@ -22,7 +22,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -34,8 +36,8 @@ import java.util.stream.Collectors;
  * succeeded Refund. Every JSON it sends has Stripe's shape at the API version stripe-java
  * pins: the objects with all their fields, errors as Stripe's error object with its HTTP
  * status; {@code StripeApiShapesTest} checks them against an extract of Stripe's OpenAPI
- * description. A test scripts a refusal, an outage or a slow answer for the requests it
- * chooses ({@link #script}). It records every request (path, Authorization and
+ * description. A test scripts a refusal, an outage or an answer held back past any timeout
+ * for the requests it chooses ({@link #script}). It records every request (path, Authorization and
  * Idempotency-Key headers, form fields), and signs webhook events as Stripe does
  * ({@code Stripe-Signature: t=…,v1=…}, HMAC-SHA256 with the endpoint's secret over
  * {@code t.body}). It is not Stripe: it checks nothing of what it is sent, and its sessions
@@ -48,6 +50,8 @@ public final class StripeApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EXPIRE = "^/v1/checkout/sessions/([^/]+)/expire$";
+    /** The longest a held answer waits for its release, so that a test that forgets to release leaves no thread behind for long. */
+    public static final Duration LONGEST_HOLD = Duration.ofMinutes(2);
 
     private static HttpServer server;
     private static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
@@ -62,12 +66,15 @@ public final class StripeApi {
     public record Received(String method, String path, String authorization, String idempotencyKey, Map<String, String> form) {
     }
 
-    /** How to answer a request a test chose: an HTTP status and body, after a delay (none, or longer than a timeout). */
-    public record Answer(int status, String body, Duration delay) {
+    /**
+     * How to answer a request a test chose: an HTTP status and body; or Stripe's usual answer
+     * held back until the test releases it (a Stripe that does not answer, past any timeout).
+     */
+    public record Answer(int status, String body, CountDownLatch hold) {
 
         /** Stripe's error object with this HTTP status ({@code 400}, {@code 402}, {@code 429}, {@code 500}). */
         public static Answer error(int status, String type, String code, String param, String message) {
-            return new Answer(status, StripeApi.error(type, code, param, message), Duration.ZERO);
+            return new Answer(status, StripeApi.error(type, code, param, message), null);
         }
 
         /** {@code 400 invalid_request_error} with a code and the parameter it is about, as Stripe refuses a bad request. */
@@ -86,9 +93,14 @@ public final class StripeApi {
             return error(500, "api_error", null, null, "An unknown error occurred");
         }
 
-        /** Stripe's usual answer, after {@code delay}. */
-        public static Answer slow(Duration delay) {
-            return new Answer(0, null, delay);
+        /** Stripe's usual answer, held back until {@link #release()} (at most {@link #LONGEST_HOLD}). */
+        public static Answer held() {
+            return new Answer(0, null, new CountDownLatch(1));
+        }
+
+        /** Lets the held answers go. */
+        public void release() {
+            hold.countDown();
         }
     }
 
@@ -118,13 +130,11 @@ public final class StripeApi {
                         exchange.getRequestHeaders().getFirst("Idempotency-Key"), form);
                 RECEIVED.add(received);
                 Answer answer = SCRIPTS.stream().filter(script -> script.when().test(received)).map(Script::answer).findFirst()
-                        .orElse(Answer.slow(Duration.ZERO));
-                try {
-                    Thread.sleep(answer.delay().toMillis());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                        .orElse(null);
+                if (answer != null && answer.hold() != null) {
+                    awaitRelease(answer.hold());
                 }
-                Answer sent = answer.body() != null ? answer : usual(received);
+                Answer sent = answer != null && answer.body() != null ? answer : usual(received);
                 byte[] bytes = sent.body().getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.getResponseHeaders().set("Request-Id", "req_standin");
@@ -132,7 +142,7 @@ public final class StripeApi {
                     exchange.sendResponseHeaders(sent.status(), bytes.length);
                     exchange.getResponseBody().write(bytes);
                 } catch (IOException e) {
-                    // The client gave up waiting (a scripted slow answer past its timeout).
+                    // The client gave up waiting for a held answer.
                 } finally {
                     exchange.close();
                 }
@@ -140,6 +150,14 @@ public final class StripeApi {
             server.start();
         }
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    private static void awaitRelease(CountDownLatch hold) {
+        try {
+            hold.await(LONGEST_HOLD.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -162,7 +180,7 @@ public final class StripeApi {
         if (path.equals("/v1/checkout/sessions")) {
             String id = "cs_test_" + UUID.randomUUID().toString().replace("-", "");
             SESSIONS.put(id, new StoredSession(received.form(), "open"));
-            return new Answer(200, session(id, received.form(), "open", "unpaid", null), Duration.ZERO);
+            return new Answer(200, session(id, received.form(), "open", "unpaid", null), null);
         }
         if (path.matches(EXPIRE)) {
             String id = path.replaceAll(EXPIRE, "$1");
@@ -175,11 +193,11 @@ public final class StripeApi {
                 return Answer.invalidRequest(null, null, "Only Checkout Sessions with a status in [\"open\"] can be expired.");
             }
             SESSIONS.put(id, new StoredSession(stored.created(), "expired"));
-            return new Answer(200, session(id, stored.created(), "expired", "unpaid", null), Duration.ZERO);
+            return new Answer(200, session(id, stored.created(), "expired", "unpaid", null), null);
         }
         if (path.equals("/v1/refunds")) {
             return new Answer(200, refund("re_" + UUID.randomUUID().toString().replace("-", ""), received.form().get("payment_intent"),
-                    2500, "succeeded"), Duration.ZERO);
+                    2500, "succeeded"), null);
         }
         return Answer.error(404, "invalid_request_error", null, null,
                 "Unrecognized request URL (" + received.method() + ": " + path + ").");
