@@ -51,7 +51,7 @@ public final class StripeApi {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EXPIRE = "^/v1/checkout/sessions/([^/]+)/expire$";
     /** The longest a held answer waits for its release, so that a test that forgets to release leaves no thread behind for long. */
-    public static final Duration LONGEST_HOLD = Duration.ofMinutes(2);
+    private static final Duration LONGEST_HOLD = Duration.ofMinutes(2);
 
     private static HttpServer server;
     private static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
