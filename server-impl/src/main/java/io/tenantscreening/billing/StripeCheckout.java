@@ -2,9 +2,11 @@ package io.tenantscreening.billing;
 
 import com.stripe.StripeClient;
 import com.stripe.exception.EventDataObjectDeserializationException;
+import com.stripe.exception.IdempotencyException;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Event;
+import com.stripe.model.StripeError;
 import com.stripe.model.StripeObject;
 import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
@@ -23,8 +25,12 @@ import java.util.function.Function;
  * mode with one line (the package and its add-ons at the order's price), the checkout's id
  * as client_reference_id, metadata and idempotency key; webhooks verified with
  * {@link Webhook#constructEvent} over the raw body ({@code Stripe-Signature}), then checked
- * for freshness; refunds of the session's PaymentIntent. {@code STRIPE_API_BASE} says where
- * Stripe's API is (the conformance tests point it at a stand-in on loopback).
+ * for freshness; refunds of the session's PaymentIntent; sessions expired. The pay button's
+ * request waits {@code STRIPE_CHECKOUT_TIMEOUT} seconds per try, two tries; background work
+ * (refunds, expiry) 20 s, three tries. A 4xx other than a rate limit or an idempotency
+ * conflict is a refusal for good ({@link GatewayRefused}); anything else may pass later
+ * ({@link GatewayUnavailable}). {@code STRIPE_API_BASE} says where Stripe's API is (the
+ * conformance tests point it at a stand-in on loopback).
  */
 @Singleton
 @Named(StripeCheckout.NAME)
@@ -77,11 +83,13 @@ public class StripeCheckout implements HostedCheckout {
             params.setCustomerEmail(request.payerEmail());
         }
         try {
+            int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
             com.stripe.model.checkout.Session session = client().v1().checkout().sessions().create(params.build(),
-                    RequestOptions.builder().setIdempotencyKey(request.reference()).build());
+                    RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
+                            .setReadTimeout(timeout).setMaxNetworkRetries(1).build());
             return new HostedCheckout.Session(session.getId(), session.getUrl());
         } catch (StripeException e) {
-            throw new GatewayUnavailable("Stripe did not create the Checkout Session: " + e.getMessage(), e);
+            throw failure("Stripe did not create the Checkout Session", e);
         }
     }
 
@@ -130,6 +138,37 @@ public class StripeCheckout implements HostedCheckout {
         } catch (StripeException e) {
             throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public boolean expire(String sessionId) {
+        try {
+            client().v1().checkout().sessions().expire(sessionId);
+            return true;
+        } catch (StripeException e) {
+            throw failure("Stripe did not expire " + sessionId, e);
+        }
+    }
+
+    /** What Stripe's error means: a refusal for good, with Stripe's code, parameter and message, or a failure that may pass. */
+    private static RuntimeException failure(String what, StripeException e) {
+        if (refusedForGood(e)) {
+            StripeError error = e.getStripeError();
+            return new GatewayRefused(e.getCode(), error == null ? null : error.getParam(),
+                    error == null ? e.getMessage() : error.getMessage(), e);
+        }
+        return new GatewayUnavailable(what + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * Whether Stripe refused for good: a 4xx answer other than {@code 429} (rate limited) and
+     * an idempotency conflict ({@code 409}, or an idempotency_error), which a later try may
+     * get past. Not reaching Stripe, a timeout and a 5xx are temporary.
+     */
+    static boolean refusedForGood(StripeException e) {
+        Integer status = e.getStatusCode();
+        return status != null && status >= 400 && status < 500 && status != 429 && status != 409
+                && !(e instanceof IdempotencyException);
     }
 
     private static com.stripe.model.checkout.Session session(Event event) {
