@@ -98,8 +98,9 @@ public class ApplyController {
 
     /**
      * The pay button of an applicant-paid order: to the gateway's hosted checkout (303), back
-     * to the page when there is nothing to pay any more, or the page with the error when the
-     * gateway could not be reached (503).
+     * to the page when there is nothing to pay any more, the page with the error when the
+     * gateway could not be reached (503), or the page saying what to do when the gateway
+     * refused the order for good (422).
      */
     @Post("/{token}/payment")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
@@ -123,9 +124,32 @@ public class ApplyController {
         if (start instanceof ApplicantPayments.NothingToPay) {
             return seeOther(PAGE + token);
         }
+        if (start instanceof ApplicantPayments.Refused refused) {
+            return form(HttpStatus.UNPROCESSABLE_ENTITY, token, waiting.get(), ApplyForm.of(Map.of()),
+                    Map.of(PAYMENT, refusal(refused)), null);
+        }
         return form(HttpStatus.SERVICE_UNAVAILABLE, token, waiting.get(), ApplyForm.of(Map.of()),
                 Map.of(PAYMENT, "The payment service could not be reached. No money was taken. Please try again in a few minutes."),
                 null);
+    }
+
+    /**
+     * What the applicant is told when the payment processor refused the order for good, in
+     * their terms: never to try again, since the same details get the same refusal.
+     */
+    private static String refusal(ApplicantPayments.Refused refused) {
+        String code = refused.code() == null ? "" : refused.code();
+        String param = refused.param() == null ? "" : refused.param();
+        String cause;
+        if (code.equals("email_invalid") || param.equals("customer_email")) {
+            cause = "Our payment processor does not accept the email address on your application";
+        } else if (code.startsWith("amount_") || param.contains("unit_amount")) {
+            cause = "Our payment processor does not accept the amount of this screening";
+        } else {
+            cause = "Our payment processor refused to take the payment for this application";
+        }
+        return cause + ", so it cannot be paid here. No money was taken. Please contact the property manager who sent you "
+                + "this link: they can correct your application.";
     }
 
     @Post("/{token}")
@@ -190,7 +214,9 @@ public class ApplyController {
             context.setVariable("price", PaymentReceipts.amount(state.payment().amountCents(), state.payment().currency()));
             context.setVariable("items", PaymentReceipts.items(invitation.packageSlug(), invitation.addOns()));
             context.setVariable("paid", state.payment().status() == OrderPayment.Status.SUCCEEDED);
-            context.setVariable("paymentFailed", state.payment().status() == OrderPayment.Status.FAILED);
+            boolean refused = state.payment().failureReason() == OrderPayment.FailureReason.REFUSED_BY_PROCESSOR;
+            context.setVariable("paymentFailed", state.payment().status() == OrderPayment.Status.FAILED && !refused);
+            context.setVariable("paymentRefused", state.payment().status() == OrderPayment.Status.FAILED && refused);
             context.setVariable("confirming", state.payment().status() != OrderPayment.Status.SUCCEEDED && state.checkoutOpen()
                     && RETURNED.equals(returned));
             context.setVariable("leftCheckout", CANCELED.equals(returned) && state.payment().status() != OrderPayment.Status.SUCCEEDED);

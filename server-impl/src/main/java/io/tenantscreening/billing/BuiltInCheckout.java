@@ -210,6 +210,15 @@ public class BuiltInCheckout implements HostedCheckout {
         }
     }
 
+    /**
+     * False: a built-in session takes no money and is not ended; one completed after its
+     * order was canceled is refunded, as any payment the order no longer wants.
+     */
+    @Override
+    public boolean expire(String sessionId) {
+        return false;
+    }
+
     @Override
     @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
     public RefundOutcome refund(String paymentReference, String idempotencyKey) {

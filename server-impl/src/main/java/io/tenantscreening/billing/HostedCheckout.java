@@ -64,6 +64,16 @@ public interface HostedCheckout {
     record RefundRefused(String code, String message) implements RefundOutcome {
     }
 
+    /**
+     * Ends an open session, so that it can no longer be paid (its order no longer wants the
+     * money); answers false when the gateway's sessions are not ended this way.
+     *
+     * @throws GatewayRefused when the processor refuses for good (the session was completed
+     *                        or ended meanwhile)
+     * @throws GatewayUnavailable when asking again later may work
+     */
+    boolean expire(String sessionId);
+
     /** What to ask the payer for, and where the browser returns after paying or giving up. */
     record CheckoutRequest(String reference, long amountCents, String currency, String description, String payerEmail,
                            String returnUrl, String cancelUrl) {

@@ -5,7 +5,8 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 /**
  * How applicants pay ({@code screening.payments.*}; the README lists their variables): the
  * hosted checkout new payments go to ({@code builtin} or {@code stripe}), Stripe's keys and
- * where its API is, and how old a notification's signed timestamp may be.
+ * where its API is, how long the pay button waits for Stripe, and how old a notification's
+ * signed timestamp may be.
  */
 @ConfigurationProperties("screening.payments")
 public class PaymentSettings {
@@ -15,6 +16,7 @@ public class PaymentSettings {
     private String stripeWebhookSecret;
     private String stripeApiBase = "https://api.stripe.com";
     private long notificationToleranceSeconds = 300;
+    private int checkoutTimeoutSeconds = 5;
 
     public String getGateway() {
         return gateway;
@@ -55,6 +57,18 @@ public class PaymentSettings {
 
     public void setNotificationToleranceSeconds(long notificationToleranceSeconds) {
         this.notificationToleranceSeconds = notificationToleranceSeconds;
+    }
+
+    /**
+     * How long the pay button waits for the processor to connect, and then to answer, on
+     * each of its two tries; background work (refunds, expiring sessions) waits longer.
+     */
+    public int getCheckoutTimeoutSeconds() {
+        return checkoutTimeoutSeconds;
+    }
+
+    public void setCheckoutTimeoutSeconds(int checkoutTimeoutSeconds) {
+        this.checkoutTimeoutSeconds = checkoutTimeoutSeconds;
     }
 
     public boolean stripeConfigured() {

@@ -11,6 +11,7 @@ import com.stripe.exception.SignatureVerificationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Event;
 import com.stripe.model.Refund;
+import com.stripe.model.StripeError;
 import com.stripe.model.StripeObject;
 import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
@@ -32,8 +33,12 @@ import java.util.function.Function;
  * for freshness; refunds of the session's PaymentIntent, whose answers are sorted into
  * those to ask again later and Stripe's last word ({@link #classify}), and whose later
  * failure Stripe tells in {@code refund.failed} (or {@code refund.updated} with status
- * failed). {@code STRIPE_API_BASE} says where Stripe's API is (the conformance tests point
- * it at a stand-in on loopback).
+ * failed); sessions expired. The pay button's request waits {@code STRIPE_CHECKOUT_TIMEOUT}
+ * seconds per try, two tries; background work (refunds, expiry) 20 s, three tries. A 4xx
+ * other than a rate limit, an idempotency conflict or a refusal of the service's own key is
+ * a refusal for good ({@link GatewayRefused}); anything else may pass later
+ * ({@link GatewayUnavailable}). {@code STRIPE_API_BASE} says where Stripe's API is (the
+ * conformance tests point it at a stand-in on loopback).
  */
 @Singleton
 @Named(StripeCheckout.NAME)
@@ -88,11 +93,13 @@ public class StripeCheckout implements HostedCheckout {
             params.setCustomerEmail(request.payerEmail());
         }
         try {
+            int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
             com.stripe.model.checkout.Session session = client().v1().checkout().sessions().create(params.build(),
-                    RequestOptions.builder().setIdempotencyKey(request.reference()).build());
+                    RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
+                            .setReadTimeout(timeout).setMaxNetworkRetries(1).build());
             return new HostedCheckout.Session(session.getId(), session.getUrl());
         } catch (StripeException e) {
-            throw new GatewayUnavailable("Stripe did not create the Checkout Session: " + e.getMessage(), e);
+            throw failure("Stripe did not create the Checkout Session", e);
         }
     }
 
@@ -169,21 +176,13 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     /**
-     * Sorts Stripe's error answers: out of reach, an error on Stripe's side (5xx, or a 409
-     * when a request with the same idempotency key is under way), 429 (rate limits, lock
-     * timeouts), an idempotency error, and the service's own key refused (401, 403: the
-     * operator's to fix, after which the refund goes through) are asked again; {@code
-     * charge_already_refunded} means the money is back; every other 4xx (an
-     * invalid_request_error such as {@code charge_disputed}, a card_error) is Stripe's last
-     * word.
+     * Sorts Stripe's error answers to a refund: those a later try may get past
+     * ({@link #refusedForGood} says which) are asked again; {@code charge_already_refunded}
+     * means the money is back; every other refusal (an invalid_request_error such as
+     * {@code charge_disputed}, a card_error) is Stripe's last word.
      */
     static RefundAnswer classify(StripeException e) {
-        if (e instanceof ApiConnectionException || e instanceof RateLimitException || e instanceof IdempotencyException
-                || e instanceof AuthenticationException || e instanceof PermissionException) {
-            return RefundAnswer.ASK_AGAIN;
-        }
-        Integer status = e.getStatusCode();
-        if (status == null || status < 400 || status >= 500 || status == 409 || status == 429) {
+        if (!refusedForGood(e)) {
             return RefundAnswer.ASK_AGAIN;
         }
         return CHARGE_ALREADY_REFUNDED.equals(e.getCode()) ? RefundAnswer.ALREADY_REFUNDED : RefundAnswer.REFUSED;
@@ -205,6 +204,42 @@ public class StripeCheckout implements HostedCheckout {
         }
         return new Notification(event.getId(), "", Kind.REFUND_FAILED, refund.getPaymentIntent(),
                 refund.getFailureReason() == null ? "unknown" : refund.getFailureReason(), refund.getId());
+    }
+
+    @Override
+    public boolean expire(String sessionId) {
+        try {
+            client().v1().checkout().sessions().expire(sessionId);
+            return true;
+        } catch (StripeException e) {
+            throw failure("Stripe did not expire " + sessionId, e);
+        }
+    }
+
+    /** What Stripe's error means: a refusal for good, with Stripe's code, parameter and message, or a failure that may pass. */
+    private static RuntimeException failure(String what, StripeException e) {
+        if (refusedForGood(e)) {
+            StripeError error = e.getStripeError();
+            return new GatewayRefused(e.getCode(), error == null ? null : error.getParam(),
+                    error == null ? e.getMessage() : error.getMessage(), e);
+        }
+        return new GatewayUnavailable(what + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * Whether Stripe refused for good: a 4xx answer other than {@code 429} (rate limits, lock
+     * timeouts), an idempotency conflict ({@code 409}, or an idempotency_error) and a refusal
+     * of the service's own key ({@code 401}, {@code 403}: the operator's to fix, after which
+     * the same request goes through). Not reaching Stripe, a timeout and a 5xx are temporary.
+     */
+    static boolean refusedForGood(StripeException e) {
+        if (e instanceof ApiConnectionException || e instanceof RateLimitException || e instanceof IdempotencyException
+                || e instanceof AuthenticationException || e instanceof PermissionException) {
+            return false;
+        }
+        Integer status = e.getStatusCode();
+        return status != null && status >= 400 && status < 500 && status != 401 && status != 403 && status != 409
+                && status != 429;
     }
 
     private static com.stripe.model.checkout.Session session(Event event) {

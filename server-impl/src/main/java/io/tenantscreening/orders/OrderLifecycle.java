@@ -182,15 +182,18 @@ public class OrderLifecycle {
     }
 
     /**
-     * A payment attempt for an order the caller's transaction locked was refused: while the
-     * order waits unpaid, its payment becomes failed, with an order.payment_failed event; the
-     * applicant may try again.
+     * A payment attempt for an order the caller's transaction locked failed: while the order
+     * waits unpaid, its payment becomes failed for {@code reason}, with an
+     * order.payment_failed event. After {@code DECLINED} the applicant may try again; after
+     * {@code REFUSED_BY_PROCESSOR} they cannot pay the order as it stands.
      */
-    public void paymentFailed(Tenant tenant, Order locked, Instant at) {
+    public void paymentFailed(Tenant tenant, Order locked, OrderPayment.FailureReason reason, Instant at) {
         OrderPayment payment = locked.payment();
         if (locked.status() == OrderStatus.WAITING_FOR_APPLICANT && payment != null
                 && (payment.status() == OrderPayment.Status.PENDING || payment.status() == OrderPayment.Status.FAILED)) {
-            paymentChanged(tenant, locked, OrderPayment.Status.FAILED, EventType.ORDER_PAYMENT_FAILED, at);
+            orders.setPayment(tenant, locked.id(), OrderPayment.Status.FAILED, reason);
+            events.record(tenant, EventType.ORDER_PAYMENT_FAILED, locked.id(),
+                    answers.order(tenant, withPayment(locked, payment.failed(reason))), null, at);
         }
     }
 

@@ -100,7 +100,8 @@ public final class OrderMapper {
         return payment == null ? null : new io.tenantscreening.api.model.OrderPayment()
                 .status(payment.status().value())
                 .amount(payment.amountCents())
-                .currency(payment.currency());
+                .currency(payment.currency())
+                .failureReason(JsonNullable.of(payment.failureReason() == null ? null : payment.failureReason().value()));
     }
 
     /** Adds the records named in the view's includes to an order of the API. */

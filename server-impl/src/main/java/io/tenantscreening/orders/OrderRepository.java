@@ -36,7 +36,7 @@ public class OrderRepository {
     private static final String COLUMNS = "id, mode, status, package, add_on_products, payer, property_id, applicant_id, "
             + "original_requester_id, application_token_key_id, application_token_nonce, screening_policy_id, monthly_rent, "
             + "created_at, pending_at, completed_at, canceled_at, payment_status, payment_amount_cents, payment_currency, "
-            + "screening_rules, rental_application_id";
+            + "payment_failure_reason, screening_rules, rental_application_id";
     /** Labels of the included records' columns in a page: none of the orders' own columns starts with them. */
     private static final String PROPERTY = "property__";
     private static final String APPLICANT = "applicant__";
@@ -125,10 +125,15 @@ public class OrderRepository {
                 .isPresent();
     }
 
-    /** Sets where the applicant's payment of the order stands. */
+    /** Sets where the applicant's payment of the order stands (a payment that is not failed has no failure reason). */
     public void setPaymentStatus(Tenant tenant, String id, OrderPayment.Status status) {
-        jdbc.update(tenant, "UPDATE orders SET payment_status = ? WHERE {tenant} AND id = ? AND payment_status IS NOT NULL",
-                status.value(), id);
+        setPayment(tenant, id, status, null);
+    }
+
+    /** Sets where the applicant's payment of the order stands, and why it failed when it did. */
+    public void setPayment(Tenant tenant, String id, OrderPayment.Status status, OrderPayment.FailureReason failureReason) {
+        jdbc.update(tenant, "UPDATE orders SET payment_status = ?, payment_failure_reason = ? WHERE {tenant} AND id = ? "
+                + "AND payment_status IS NOT NULL", status.value(), failureReason == null ? null : failureReason.value(), id);
     }
 
     /** Orders of any tenant still waiting for their applicant since before {@code createdBefore}, oldest first. */
@@ -216,7 +221,7 @@ public class OrderRepository {
     private static OrderPayment payment(ResultSet row) throws SQLException {
         String status = row.getString("payment_status");
         return status == null ? null : new OrderPayment(OrderPayment.Status.of(status), row.getLong("payment_amount_cents"),
-                row.getString("payment_currency"));
+                row.getString("payment_currency"), OrderPayment.FailureReason.of(row.getString("payment_failure_reason")));
     }
 
     private static LinkTokens.Seed applicationToken(ResultSet row) throws SQLException {

@@ -1,6 +1,7 @@
 package io.tenantscreening.payments;
 
 import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.billing.GatewayRefused;
 import io.tenantscreening.billing.GatewayUnavailable;
 import io.tenantscreening.billing.HostedCheckout;
 import io.tenantscreening.common.PublicIds;
@@ -54,7 +55,7 @@ public class ApplicantPayments {
     }
 
     /** Where to send the applicant, or why not. */
-    public sealed interface Start permits Redirect, NothingToPay, Unavailable {
+    public sealed interface Start permits Redirect, NothingToPay, Unavailable, Refused {
     }
 
     /** To the gateway's checkout page. */
@@ -67,6 +68,14 @@ public class ApplicantPayments {
 
     /** The gateway did not open a session; trying again later may work. */
     public record Unavailable() implements Start {
+    }
+
+    /**
+     * The gateway refused to open a session for good ({@code code} and {@code param} are its
+     * own, either may be null): the payment failed as refused_by_processor, and the applicant
+     * cannot pay the order as it stands.
+     */
+    public record Refused(String code, String param) implements Start {
     }
 
     /** What the apply page shows of the order's payment: where it stands, and whether its newest checkout is still open. */
@@ -112,6 +121,20 @@ public class ApplicantPayments {
                 return null;
             });
             return new Unavailable();
+        } catch (GatewayRefused e) {
+            LOG.warn("Checkout {} of order {} refused by {} for good ({}, param {}): {}. The applicant was told to contact the "
+                    + "organisation; the order's payment failed (refused_by_processor).", checkoutId, ref.orderId(), gateway.name(),
+                    e.code(), e.param(), e.getMessage());
+            transactions.executeWrite(status -> {
+                Instant now = Timestamps.now(clock);
+                checkouts.refused(tenant, checkoutId, e.code(), e.getMessage(), now);
+                Order order = lifecycle.lockWaiting(tenant, ref.orderId());
+                if (order != null) {
+                    lifecycle.paymentFailed(tenant, order, OrderPayment.FailureReason.REFUSED_BY_PROCESSOR, now);
+                }
+                return null;
+            });
+            return new Refused(e.code(), e.param());
         }
         transactions.executeWrite(status -> {
             checkouts.sessionOpened(tenant, checkoutId, session.id(), Timestamps.now(clock));
@@ -134,15 +157,13 @@ public class ApplicantPayments {
     public enum Receipt {
         /** It changed what it is about. */
         TAKEN,
-        /** Its id was taken before, or it is of a kind the service does not act on: nothing changed. */
-        ALREADY_TAKEN
-    }
-
-    /** No checkout has the notification's session. */
-    public static class UnknownSession extends RuntimeException {
-        UnknownSession(String gateway, String sessionId) {
-            super("No checkout of gateway " + gateway + " has session '" + sessionId + "'.");
-        }
+        /** Its id was taken before: nothing changed. */
+        DUPLICATE,
+        /**
+         * It is of a kind the service does not act on, or about a session no checkout has (the
+         * processor's account has sessions of other apps, or of Payment Links): nothing changed.
+         */
+        IGNORED
     }
 
     /** No gateway of that name takes notifications here. */
@@ -156,26 +177,30 @@ public class ApplicantPayments {
      * Verifies a gateway's notification over its raw body and acts on it once.
      *
      * @throws HostedCheckout.NotificationRefused forged, stale or unreadable
-     * @throws UnknownSession for a session no checkout has
      * @throws UnknownGateway for a gateway that takes no notifications here
      */
     public Receipt receive(String gatewayName, Function<String, String> header, byte[] body) {
         HostedCheckout gateway = gateways.named(gatewayName).orElseThrow(() -> new UnknownGateway(gatewayName));
         HostedCheckout.Notification notification = gateway.verify(header, body);
         if (notification.kind() == HostedCheckout.Kind.IGNORED) {
-            return Receipt.ALREADY_TAKEN;
+            return Receipt.IGNORED;
         }
         if (notification.kind() == HostedCheckout.Kind.REFUND_FAILED) {
             return refundFailed(gateway, notification);
         }
-        CheckoutRepository.Checkout found = transactions.executeRead(status ->
-                        checkouts.findBySession(gateway.name(), notification.sessionId()))
-                .orElseThrow(() -> new UnknownSession(gateway.name(), notification.sessionId()));
+        Optional<CheckoutRepository.Checkout> checkout = transactions.executeRead(status ->
+                checkouts.findBySession(gateway.name(), notification.sessionId()));
+        if (checkout.isEmpty()) {
+            LOG.info("Notification {} of {} ignored: no checkout has its session {}", notification.id(), gateway.name(),
+                    notification.sessionId());
+            return Receipt.IGNORED;
+        }
+        CheckoutRepository.Checkout found = checkout.get();
         Tenant tenant = found.tenant();
         return transactions.executeWrite(status -> {
             Instant now = Timestamps.now(clock);
             if (!checkouts.firstNotification(gateway.name(), notification.id(), notification.sessionId(), now)) {
-                return Receipt.ALREADY_TAKEN;
+                return Receipt.DUPLICATE;
             }
             Order order = lifecycle.lockAny(tenant, found.orderId());
             switch (notification.kind()) {
@@ -188,7 +213,7 @@ public class ApplicantPayments {
                 }
                 case FAILED -> {
                     if (checkouts.settle(tenant, found.id(), "failed", null, notification.failure(), now)) {
-                        lifecycle.paymentFailed(tenant, order, now);
+                        lifecycle.paymentFailed(tenant, order, OrderPayment.FailureReason.DECLINED, now);
                     }
                 }
                 case EXPIRED -> checkouts.settle(tenant, found.id(), "expired", null, null, now);
@@ -208,16 +233,16 @@ public class ApplicantPayments {
         Optional<CheckoutRepository.Checkout> found = transactions.executeRead(status ->
                 checkouts.findByRefund(gateway.name(), notification.refundReference(), notification.paymentReference()));
         if (found.isEmpty()) {
-            return Receipt.ALREADY_TAKEN;
+            return Receipt.IGNORED;
         }
         CheckoutRepository.Checkout checkout = found.get();
         return transactions.executeWrite(status -> {
             Instant now = Timestamps.now(clock);
             if (!checkouts.firstNotification(gateway.name(), notification.id(), checkout.sessionId(), now)) {
-                return Receipt.ALREADY_TAKEN;
+                return Receipt.DUPLICATE;
             }
             return recordRefundFailed(checkout, notification.refundReference(), notification.failure(),
-                    "The refund failed after " + gateway.name() + " accepted it.", now) ? Receipt.TAKEN : Receipt.ALREADY_TAKEN;
+                    "The refund failed after " + gateway.name() + " accepted it.", now) ? Receipt.TAKEN : Receipt.DUPLICATE;
         });
     }
 
@@ -271,6 +296,33 @@ public class ApplicantPayments {
         LOG.warn("Refund of payment {} of order {} through {} failed for good ({}: {}); refund it by hand",
                 checkout.paymentReference(), checkout.orderId(), checkout.gateway(), failure, message);
         return true;
+    }
+
+    /**
+     * Expires every open session of an order that no longer wants the money (canceled), so
+     * that its applicant can no longer pay; background work, never in a transaction. A
+     * session the gateway refuses to expire for good (completed or ended meanwhile) is left:
+     * its notification settles it, and a payment the order no longer wants is refunded.
+     */
+    public void expireOpen(OrderRef ref) {
+        Tenant tenant = ref.tenant();
+        for (CheckoutRepository.Checkout checkout : transactions.executeRead(status -> checkouts.openSessions(tenant, ref.orderId()))) {
+            HostedCheckout gateway = gateways.named(checkout.gateway())
+                    .orElseThrow(() -> new IllegalStateException("payment gateway " + checkout.gateway() + " is not configured"));
+            boolean expired;
+            try {
+                expired = gateway.expire(checkout.sessionId());
+            } catch (GatewayRefused e) {
+                LOG.info("Session {} of order {} not expired: {} refused ({}): {}", checkout.sessionId(), ref.orderId(),
+                        gateway.name(), e.code(), e.getMessage());
+                expired = false;
+            }
+            if (expired) {
+                transactions.executeWrite(status -> checkouts.settle(tenant, checkout.id(), "expired", null, null,
+                        Timestamps.now(clock)));
+                LOG.info("Session {} of order {} expired at {}", checkout.sessionId(), ref.orderId(), gateway.name());
+            }
+        }
     }
 
     /** The checkout that paid the order, for its receipt. */

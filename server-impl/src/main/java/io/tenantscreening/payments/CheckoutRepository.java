@@ -53,6 +53,12 @@ public class CheckoutRepository {
                 + "WHERE {tenant} AND id = ? AND status = 'open'", now, id);
     }
 
+    /** A checkout the gateway refused to open for good: failed, with the gateway's code and message. */
+    void refused(Tenant tenant, String id, String code, String message, Instant now) {
+        jdbc.update(tenant, "UPDATE applicant_checkouts SET status = 'failed', failure = 'refused_by_processor', failure_code = ?, "
+                + "failure_message = ?, updated_at = ? WHERE {tenant} AND id = ? AND status = 'open'", code, message, now, id);
+    }
+
     /**
      * Whether the order's newest checkout is still open (the applicant may be paying, or its
      * notification is on its way); older ones left open were abandoned for a newer one.
@@ -73,6 +79,12 @@ public class CheckoutRepository {
     boolean settle(Tenant tenant, String id, String status, String paymentReference, String failure, Instant now) {
         return jdbc.update(tenant, "UPDATE applicant_checkouts SET status = ?, payment_reference = ?, failure = ?, updated_at = ? "
                 + "WHERE {tenant} AND id = ? AND status = 'open'", status, paymentReference, failure, now, id) == 1;
+    }
+
+    /** The order's checkouts still open with a session the applicant may be paying at. */
+    List<Checkout> openSessions(Tenant tenant, String orderId) {
+        return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM applicant_checkouts WHERE {tenant} AND order_id = ? "
+                + "AND status = 'open' AND session_id IS NOT NULL ORDER BY created_at", CheckoutRepository::read, orderId);
     }
 
     /** Marks a succeeded checkout's money as due back. */

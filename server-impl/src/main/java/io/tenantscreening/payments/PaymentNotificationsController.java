@@ -21,9 +21,11 @@ import java.util.Map;
  * {@code POST /payment_notifications/{gateway}}: where a payment processor sends its signed
  * notifications (Stripe's webhook endpoint is {@code /payment_notifications/stripe}). No API
  * key, not part of the integrators' contract: the gateway's signature over the raw body is
- * the only credential. A forged or stale notification is {@code 400}, one about a session no
- * checkout has {@code 404} (errors in the API's envelope); a notification taken before is
- * acknowledged again ({@code 200}) and changes nothing.
+ * the only credential. A forged or stale notification is {@code 400} (errors in the API's
+ * envelope). Everything signed is answered {@code 200}, so that the processor never disables
+ * the endpoint: a notification taken before with {@code duplicate: true}, one about a session
+ * no checkout has or of a kind the service does not act on with {@code ignored: true}; neither
+ * changes anything.
  */
 @Controller(Routes.PAYMENT_NOTIFICATIONS)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -41,14 +43,15 @@ public class PaymentNotificationsController {
         try {
             ApplicantPayments.Receipt receipt = payments.receive(gateway, name -> request.getHeaders().get(name),
                     body == null ? new byte[0] : body);
-            return HttpResponse.ok(Map.of("received", true, "duplicate", receipt == ApplicantPayments.Receipt.ALREADY_TAKEN));
+            return HttpResponse.ok(Map.of("received", true, "ignored", receipt == ApplicantPayments.Receipt.IGNORED,
+                    "duplicate", receipt == ApplicantPayments.Receipt.DUPLICATE));
         } catch (HostedCheckout.NotificationRefused e) {
             throw new ApiException(HttpStatus.BAD_REQUEST, switch (e.reason()) {
                 case FORGED -> "invalid_signature";
                 case STALE -> "stale_notification";
                 case MALFORMED -> "malformed_notification";
             }, e.getMessage());
-        } catch (ApplicantPayments.UnknownSession | ApplicantPayments.UnknownGateway e) {
+        } catch (ApplicantPayments.UnknownGateway e) {
             throw ApiException.notFound(e.getMessage());
         }
     }

@@ -1,5 +1,11 @@
 package io.tenantscreening.billing;
 
+import com.stripe.exception.ApiConnectionException;
+import com.stripe.exception.ApiException;
+import com.stripe.exception.CardException;
+import com.stripe.exception.IdempotencyException;
+import com.stripe.exception.InvalidRequestException;
+import com.stripe.exception.RateLimitException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -40,6 +46,25 @@ class StripeCheckoutTest {
     private static final long T = NOW.getEpochSecond();
 
     private final StripeCheckout stripe = stripe(300);
+
+    /** docs/operators.md#refusals-and-timeouts-of-stripe: which of Stripe's errors are refusals for good. */
+    @Test
+    void aFourHundredOtherThanRateLimitsAndIdempotencyConflictsIsARefusalForGood() {
+        assertThat(StripeCheckout.refusedForGood(new InvalidRequestException("Invalid email address", "customer_email", "req_1",
+                "email_invalid", 400, null))).isTrue();
+        assertThat(StripeCheckout.refusedForGood(new InvalidRequestException("No such checkout.session", "session", "req_1",
+                "resource_missing", 404, null))).isTrue();
+        assertThat(StripeCheckout.refusedForGood(new CardException("Declined", "req_1", "card_declined", null, null, null, 402,
+                null))).isTrue();
+        assertThat(StripeCheckout.refusedForGood(new RateLimitException("Too many requests", null, "req_1", "rate_limit", 429,
+                null))).isFalse();
+        assertThat(StripeCheckout.refusedForGood(new IdempotencyException("Keys for idempotent requests can only be used with "
+                + "the same parameters", "req_1", "idempotency_error", 400))).isFalse();
+        assertThat(StripeCheckout.refusedForGood(new InvalidRequestException("Another request is in progress", null, "req_1",
+                "idempotency_key_in_use", 409, null))).isFalse();
+        assertThat(StripeCheckout.refusedForGood(new ApiException("An unknown error occurred", "req_1", null, 500, null))).isFalse();
+        assertThat(StripeCheckout.refusedForGood(new ApiConnectionException("Read timed out"))).isFalse();
+    }
 
     @Test
     void aCompletedAndPaidSessionIsASucceededPaymentOfItsPaymentIntent() {

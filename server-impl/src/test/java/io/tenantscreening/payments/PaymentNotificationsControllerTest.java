@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * invalid_signature", and (docs/operators.md#payment-notifications) a signed body that is not
  * a notification of the gateway {@code 400 malformed_notification}, a gateway that takes no
  * notifications here {@code 404}, and a notification of a kind the service does not act on
- * {@code 200} with {@code duplicate: true}. The answers that need the database (a session no
+ * {@code 200} with {@code ignored: true}. The answers that need the database (a session no
  * checkout has, a notification taken before) are the conformance tests'.
  */
 class PaymentNotificationsControllerTest {
@@ -85,14 +85,14 @@ class PaymentNotificationsControllerTest {
     }
 
     @Test
-    void aNotificationTheServiceDoesNotActOnIsAcknowledgedAsADuplicate() {
+    void aNotificationTheServiceDoesNotActOnIsAcknowledgedAsIgnored() {
         byte[] other = "{\"id\":\"bevt_2\",\"session\":\"bcs_1\",\"type\":\"checkout.opened\"}".getBytes(StandardCharsets.UTF_8);
 
         HttpResponse<Map<String, Object>> answer = controller.receive("builtin", other,
                 request(builtIn.sign(other, NOW.getEpochSecond()).signatureHeader()));
 
         assertThat(answer.getStatus().getCode()).isEqualTo(200);
-        assertThat(answer.body()).isEqualTo(Map.of("received", true, "duplicate", true));
+        assertThat(answer.body()).isEqualTo(Map.of("received", true, "ignored", true, "duplicate", false));
     }
 
     private static HttpRequest<?> request(String signature) {

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * README.md#reference-page: GET /docs is a reference page for integrators, rendered from
  * the served openapi.yaml in a real browser, with no key, and everything it loads comes from
- * the service itself.
+ * the service itself, which its Content-Security-Policy allows without refusing anything.
  */
 @DrivesABrowser
 class DocsPageTest {
@@ -43,10 +43,15 @@ class DocsPageTest {
 
     @Test
     void theReferencePageShowsTheOperationsAndTheOrderSchemaFromTheServedContract() {
+        browser.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source",
+                "window.violations = []; document.addEventListener('securitypolicyviolation',"
+                        + " event => window.violations.push(event.effectiveDirective + ' ' + event.blockedURI));"));
         browser.get(TestServer.baseUrl() + "/docs");
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
 
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
+        assertThat((List<?>) ((JavascriptExecutor) browser).executeScript("return window.violations;"))
+                .as("what the page's Content-Security-Policy refused").isEmpty();
         List<String> paths = browser.findElements(By.cssSelector(".opblock-summary-path")).stream()
                 .map(element -> element.getAttribute("data-path")).toList();
         assertThat(paths).contains("/orders", "/orders/{id}", "/orders/{id}/report", "/webhook_endpoints", "/health/readiness");

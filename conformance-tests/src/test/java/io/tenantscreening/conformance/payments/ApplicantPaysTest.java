@@ -177,15 +177,16 @@ class ApplicantPaysTest {
     }
 
     @Test
-    @DisplayName("docs/operators.md#applicants-payments: a notification about a session no checkout has is refused (404)")
-    void unknownSessionsAreRefused() {
+    @DisplayName("docs/operators.md#payment-notifications: a notification about a session no checkout has is answered 200 and ignored; a gateway the service does not have is 404")
+    void unknownSessionsAreIgnored() {
         BuiltInCheckout.SignedNotification signed = TestServer.bean(BuiltInCheckout.class)
                 .sign(succeeded("bcs_" + UUID.randomUUID(), "pay_unknown"), TestServer.bean(Clock.class).instant().getEpochSecond());
 
         Answer answer = sendNotification(TestServer.baseUrl(), BUILTIN, BuiltInCheckout.SIGNATURE_HEADER, signed.signatureHeader(), signed.body());
 
-        assertThat(answer.status()).isEqualTo(404);
-        assertThat(answer.json().get("errors").get(0).get("code").asText()).isEqualTo("not_found_error");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json().get("ignored").asBoolean()).isTrue();
+        assertThat(answer.json().get("duplicate").asBoolean()).isFalse();
         assertThat(sendNotification(TestServer.baseUrl(), "paypal", BuiltInCheckout.SIGNATURE_HEADER, signed.signatureHeader(),
                 signed.body()).status()).as("a gateway the service does not have").isEqualTo(404);
     }

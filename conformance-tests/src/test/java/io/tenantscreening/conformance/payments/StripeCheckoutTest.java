@@ -5,6 +5,7 @@ import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApplicantPayments.Answer;
 import io.tenantscreening.conformance.support.ApplicantPayments.PaidOrder;
 import io.tenantscreening.conformance.support.ApplicantPayments;
+import io.tenantscreening.conformance.support.BackgroundWork;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.Screenings;
@@ -13,6 +14,7 @@ import io.tenantscreening.conformance.support.StartsServiceProcesses;
 import io.tenantscreening.conformance.support.StripeApi;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.payments.PaymentWork;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -23,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static io.tenantscreening.conformance.support.ApplicantPayments.awaitPayment;
 import static io.tenantscreening.conformance.support.ApplicantPayments.sendNotification;
@@ -51,6 +54,7 @@ class StripeCheckoutTest {
         environment.put("STRIPE_SECRET_KEY", StripeApi.SECRET_KEY);
         environment.put("STRIPE_WEBHOOK_SECRET", StripeApi.WEBHOOK_SECRET);
         environment.put("STRIPE_API_BASE", StripeApi.start());
+        environment.put("STRIPE_CHECKOUT_TIMEOUT", "2");
         environment.put("PUBLIC_BASE_URL", PUBLIC_BASE_URL);
         service = ServiceProcess.start(environment);
     }
@@ -103,7 +107,10 @@ class StripeCheckoutTest {
 
         assertThat(taken.status()).as(taken.json().toString()).isEqualTo(200);
         assertThat(again.status()).isEqualTo(200);
+        assertThat(taken.json().get("duplicate").asBoolean()).isFalse();
+        assertThat(taken.json().get("ignored").asBoolean()).isFalse();
         assertThat(again.json().get("duplicate").asBoolean()).isTrue();
+        assertThat(again.json().get("ignored").asBoolean()).isFalse();
         awaitPayment(order, "succeeded");
         assertThat(TestDatabase.rows("SELECT payment_reference FROM applicant_checkouts WHERE order_id = ?", order.id()))
                 .containsExactly(List.of("pi_standin_1"));
@@ -156,6 +163,137 @@ class StripeCheckoutTest {
         assertThat(read.get("status").asText()).isEqualTo("waiting_for_applicant");
         assertThat(TestDatabase.rows("SELECT status FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at", order.id()))
                 .containsExactly(List.of("expired"), List.of("failed"));
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: Stripe's 400 email_invalid on the Checkout Session ends the attempt: the checkout records Stripe's code and message, the payment fails as refused_by_processor with an order.payment_failed event, the applicant is told what went wrong and whom to ask, never to try again, and the operator's log says it")
+    void aPermanentRefusalIsRecordedAndTold() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        StripeApi.script(StripeApi.sessionFor(order.email()), StripeApi.Answer.invalidRequest("email_invalid", "customer_email",
+                "Invalid email address: " + order.email()));
+        String path = URI.create(order.applicationUrl()).getPath();
+        Pages client = Pages.client();
+        Pages.Page page = client.get(service.baseUrl() + path);
+
+        Pages.Page refused = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
+        Pages.Page again = client.get(service.baseUrl() + path);
+
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.html()).contains("does not accept the email address on your application")
+                .contains("No money was taken").contains("contact the property manager");
+        assertThat(refused.html().toLowerCase(java.util.Locale.ROOT)).doesNotContain("try again");
+        assertThat(again.html()).contains("cannot take the payment for this application").doesNotContain("id=\"pay\"");
+        assertThat(TestDatabase.rows("SELECT status, failure, failure_code, failure_message FROM applicant_checkouts "
+                + "WHERE order_id = ?", order.id()))
+                .containsExactly(List.of("failed", "refused_by_processor", "email_invalid", "Invalid email address: " + order.email()));
+        JsonNode payment = ApplicantPayments.read(order.key(), order.id()).get("payment");
+        assertThat(payment.get("status").asText()).isEqualTo("failed");
+        assertThat(payment.get("failure_reason").asText()).isEqualTo("refused_by_processor");
+        List<JsonNode> failed = Screenings.eventsOf(order.key(), order.id()).stream()
+                .filter(event -> event.get("type").asText().equals("order.payment_failed")).toList();
+        assertThat(failed).singleElement().satisfies(event ->
+                assertThat(event.get("data").get("object").get("payment").get("failure_reason").asText()).isEqualTo("refused_by_processor"));
+        assertThat(StripeApi.requests("/v1/checkout/sessions").stream().filter(StripeApi.sessionFor(order.email()))).hasSize(1);
+        assertThat(service.process().stdout()).contains("of order " + order.id() + " refused by stripe for good (email_invalid");
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: Stripe's 429 and 500 are temporary: the applicant may try again in a few minutes, and the order's payment stays pending")
+    void temporaryAnswersAreNotRefusals() {
+        for (StripeApi.Answer answer : List.of(StripeApi.Answer.rateLimited(), StripeApi.Answer.serverError())) {
+            PaidOrder order = ApplicantPayments.place(TestTenant.create());
+            StripeApi.script(StripeApi.sessionFor(order.email()), answer);
+            String path = URI.create(order.applicationUrl()).getPath();
+            Pages client = Pages.client();
+            Pages.Page page = client.get(service.baseUrl() + path);
+
+            Pages.Page unavailable = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
+
+            assertThat(unavailable.status()).isEqualTo(503);
+            assertThat(unavailable.html()).contains("Please try again in a few minutes");
+            JsonNode payment = ApplicantPayments.read(order.key(), order.id()).get("payment");
+            assertThat(payment.get("status").asText()).isEqualTo("pending");
+            assertThat(payment.get("failure_reason").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#refusals-and-timeouts-of-stripe: a Stripe that does not answer holds the pay button STRIPE_CHECKOUT_TIMEOUT seconds per try, two tries, then the applicant is told to try again in a few minutes")
+    void aSlowStripeIsGivenUpOnAfterTheCheckoutTimeout() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        StripeApi.Answer held = StripeApi.Answer.held();
+        StripeApi.script(StripeApi.sessionFor(order.email()), held);
+        String path = URI.create(order.applicationUrl()).getPath();
+        Pages client = Pages.client();
+        Pages.Page page = client.get(service.baseUrl() + path);
+
+        Pages.Page unavailable = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
+        held.release();
+
+        assertThat(unavailable.status()).isEqualTo(503);
+        assertThat(unavailable.html()).contains("The payment service could not be reached. No money was taken.");
+        assertThat(StripeApi.requests("/v1/checkout/sessions").stream().filter(StripeApi.sessionFor(order.email())))
+                .as("one try and one retry, with the same idempotency key")
+                .hasSize(2).extracting(StripeApi.Received::idempotencyKey).containsOnly(checkoutOf(order));
+        assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("pending");
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#applicants-payments: canceling an order expires its open Checkout Session at Stripe, as background work, so that the applicant can no longer pay")
+    void cancelingExpiresTheOpenSession() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
+
+        Api.post("/orders/" + order.id() + "/cancel").key(order.key()).send();
+
+        BackgroundWork.awaitDone(PaymentWork.EXPIRE_SESSIONS.getTaskName(), order.id());
+        assertThat(StripeApi.requests("/v1/checkout/sessions/" + session + "/expire")).hasSize(1)
+                .allSatisfy(expire -> assertThat(expire.authorization()).isEqualTo("Bearer " + StripeApi.SECRET_KEY));
+        assertThat(StripeApi.status(session)).isEqualTo("expired");
+        assertThat(TestDatabase.rows("SELECT status FROM applicant_checkouts WHERE session_id = ?", session))
+                .containsExactly(List.of("expired"));
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#applicants-payments: a session completed just before the cancel cannot be expired (Stripe's 400): the work ends, and the paid notification that follows is refunded")
+    void aSessionPaidBeforeTheCancelIsRefundedNotExpired() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        String session = sessionOf(pressPay(URI.create(order.applicationUrl()).getPath()));
+        StripeApi.settle(session, "complete");
+
+        Api.post("/orders/" + order.id() + "/cancel").key(order.key()).send();
+        BackgroundWork.awaitDone(PaymentWork.EXPIRE_SESSIONS.getTaskName(), order.id());
+        String event = completed(order, session, "pi_standin_late");
+        Answer taken = sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+
+        assertThat(StripeApi.requests("/v1/checkout/sessions/" + session + "/expire")).hasSize(1);
+        assertThat(taken.status()).isEqualTo(200);
+        Screenings.awaitNumber("refunded checkouts", 1,
+                "SELECT count(*) FROM applicant_checkouts WHERE session_id = ? AND refunded_at IS NOT NULL", session);
+        assertThat(StripeApi.requests("/v1/refunds").stream()
+                .filter(refund -> "pi_standin_late".equals(refund.form().get("payment_intent")))).hasSize(1);
+        assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("refunded");
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#payment-notifications: Stripe events of sessions the service did not create (a Payment Link's), and events of kinds it does not act on, are answered 200 and ignored, not as duplicates")
+    void foreignAndOtherEventsAreIgnored() {
+        String foreign = "cs_test_paymentlink_" + UUID.randomUUID().toString().replace("-", "");
+        String completed = StripeApi.event("checkout.session.completed", StripeApi.session(foreign,
+                Map.of("line_items[0][price_data][unit_amount]", "900", "line_items[0][price_data][currency]", "usd"),
+                "complete", "paid", "pi_standin_foreign"));
+        String expired = StripeApi.event("checkout.session.expired", StripeApi.session(foreign, Map.of(), "expired", "unpaid", null));
+        String refund = StripeApi.event("charge.refunded", StripeApi.refund("re_standin_other", "pi_standin_other", 900, "succeeded"));
+
+        for (String event : List.of(completed, expired, refund)) {
+            Answer answer = sendStripe(event, StripeApi.signature(event, now(), StripeApi.WEBHOOK_SECRET));
+
+            assertThat(answer.status()).as(event).isEqualTo(200);
+            assertThat(answer.json().get("received").asBoolean()).isTrue();
+            assertThat(answer.json().get("ignored").asBoolean()).as(event).isTrue();
+            assertThat(answer.json().get("duplicate").asBoolean()).as(event).isFalse();
+        }
+        assertThat(TestDatabase.rows("SELECT 1 FROM payment_notifications WHERE session_id = ?", foreign)).isEmpty();
     }
 
     @Test

@@ -133,8 +133,8 @@ class StripeRefundsTest {
     void rateLimitsAndServerErrorsAreAskedAgain() {
         String paymentIntent = "pi_busy_" + UUID.randomUUID();
         PaidOrder order = paid(paymentIntent);
-        StripeApi.scriptRefunds(paymentIntent, StripeApi.rateLimited(), StripeApi.serverError(), StripeApi.serverError(),
-                StripeApi.serverError());
+        StripeApi.scriptRefunds(paymentIntent, StripeApi.Answer.rateLimited(), StripeApi.Answer.serverError(), StripeApi.Answer.serverError(),
+                StripeApi.Answer.serverError());
 
         Api.post("/orders/" + order.id() + "/cancel").key(order.key()).send();
 
