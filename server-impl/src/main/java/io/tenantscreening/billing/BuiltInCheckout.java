@@ -221,12 +221,13 @@ public class BuiltInCheckout implements HostedCheckout {
 
     @Override
     @Transactional(propagation = TransactionDefinition.Propagation.REQUIRES_NEW)
-    public void refund(String paymentReference, String idempotencyKey) {
+    public RefundOutcome refund(String paymentReference, String idempotencyKey) {
         int refunded = jdbc.update("UPDATE builtin_checkout_sessions SET refunded_at = coalesce(refunded_at, ?) "
                 + "WHERE payment_id = ? AND outcome = 'succeeded'", Timestamps.now(clock), paymentReference);
         if (refunded != 1) {
             throw new IllegalStateException("the built-in gateway has no payment " + paymentReference);
         }
+        return new Refunded(null);
     }
 
     private static String signature(KeyRing.Key key, long timestamp, byte[] body) {

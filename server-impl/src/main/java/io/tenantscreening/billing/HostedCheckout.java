@@ -36,8 +36,33 @@ public interface HostedCheckout {
      */
     Notification verify(Function<String, String> header, byte[] body);
 
-    /** Gives back the money of a succeeded payment; {@code idempotencyKey} makes repeating it harmless. */
-    void refund(String paymentReference, String idempotencyKey);
+    /**
+     * Gives back the money of a succeeded payment; {@code idempotencyKey} makes repeating it
+     * harmless. Answers what the processor did, when that is its last word on this refund.
+     *
+     * @throws GatewayUnavailable when asking again later may work (out of reach, an error on
+     *                            its side, too many requests, the service's key refused)
+     */
+    RefundOutcome refund(String paymentReference, String idempotencyKey);
+
+    /** The processor's last word on a refund it was asked for. */
+    sealed interface RefundOutcome permits Refunded, AlreadyRefunded, RefundRefused {
+    }
+
+    /** The refund is made; {@code refundReference} names it at the processor (null when it has no id of its own). */
+    record Refunded(String refundReference) implements RefundOutcome {
+    }
+
+    /**
+     * The payment was refunded before, outside this request (in the processor's dashboard, or
+     * by an earlier request whose answer was lost): the money is back, nothing is to be done.
+     */
+    record AlreadyRefunded(String code, String message) implements RefundOutcome {
+    }
+
+    /** The processor refuses this refund for good: asking again would get the same answer. */
+    record RefundRefused(String code, String message) implements RefundOutcome {
+    }
 
     /**
      * Ends an open session, so that it can no longer be paid (its order no longer wants the
@@ -58,8 +83,17 @@ public interface HostedCheckout {
     record Session(String id, String url) {
     }
 
-    /** What a verified notification says about one session. */
-    record Notification(String id, String sessionId, Kind kind, String paymentReference, String failure) {
+    /**
+     * What a verified notification says about one session, or (kind REFUND_FAILED) about
+     * one refund: then {@code refundReference} names the refund, {@code paymentReference}
+     * the payment it was to give back, {@code failure} why it failed, and there is no session.
+     */
+    record Notification(String id, String sessionId, Kind kind, String paymentReference, String failure,
+                        String refundReference) {
+
+        public Notification(String id, String sessionId, Kind kind, String paymentReference, String failure) {
+            this(id, sessionId, kind, paymentReference, failure, null);
+        }
     }
 
     /** The kinds of notification the service acts on; anything else is acknowledged and ignored. */
@@ -70,6 +104,8 @@ public interface HostedCheckout {
         FAILED,
         /** The session ended unpaid (abandoned). */
         EXPIRED,
+        /** A refund the processor had accepted failed: the money was not given back. */
+        REFUND_FAILED,
         /** Not about the outcome of a payment. */
         IGNORED
     }

@@ -1,11 +1,16 @@
 package io.tenantscreening.billing;
 
 import com.stripe.StripeClient;
+import com.stripe.exception.ApiConnectionException;
+import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.EventDataObjectDeserializationException;
 import com.stripe.exception.IdempotencyException;
+import com.stripe.exception.PermissionException;
+import com.stripe.exception.RateLimitException;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Event;
+import com.stripe.model.Refund;
 import com.stripe.model.StripeError;
 import com.stripe.model.StripeObject;
 import com.stripe.net.RequestOptions;
@@ -25,10 +30,13 @@ import java.util.function.Function;
  * mode with one line (the package and its add-ons at the order's price), the checkout's id
  * as client_reference_id, metadata and idempotency key; webhooks verified with
  * {@link Webhook#constructEvent} over the raw body ({@code Stripe-Signature}), then checked
- * for freshness; refunds of the session's PaymentIntent; sessions expired. The pay button's
- * request waits {@code STRIPE_CHECKOUT_TIMEOUT} seconds per try, two tries; background work
- * (refunds, expiry) 20 s, three tries. A 4xx other than a rate limit or an idempotency
- * conflict is a refusal for good ({@link GatewayRefused}); anything else may pass later
+ * for freshness; refunds of the session's PaymentIntent, whose answers are sorted into
+ * those to ask again later and Stripe's last word ({@link #classify}), and whose later
+ * failure Stripe tells in {@code refund.failed} (or {@code refund.updated} with status
+ * failed); sessions expired. The pay button's request waits {@code STRIPE_CHECKOUT_TIMEOUT}
+ * seconds per try, two tries; background work (refunds, expiry) 20 s, three tries. A 4xx
+ * other than a rate limit, an idempotency conflict or a refusal of the service's own key is
+ * a refusal for good ({@link GatewayRefused}); anything else may pass later
  * ({@link GatewayUnavailable}). {@code STRIPE_API_BASE} says where Stripe's API is (the
  * conformance tests point it at a stand-in on loopback).
  */
@@ -40,6 +48,8 @@ public class StripeCheckout implements HostedCheckout {
     public static final String SIGNATURE_HEADER = "Stripe-Signature";
     private static final String CHECKOUT_ORIGIN = "https://checkout.stripe.com";
     private static final int TIMEOUT_MILLIS = 20_000;
+    /** Stripe's code of a refund refused because the charge was refunded in full already. */
+    static final String CHARGE_ALREADY_REFUNDED = "charge_already_refunded";
 
     private final PaymentSettings settings;
     private final Clock clock;
@@ -111,6 +121,9 @@ public class StripeCheckout implements HostedCheckout {
                     + Instant.ofEpochSecond(signedAt) + ", outside the tolerance of " + settings.getNotificationToleranceSeconds()
                     + " seconds.");
         }
+        if (event.getType().equals("refund.failed") || event.getType().equals("refund.updated")) {
+            return refundNotification(event);
+        }
         Kind kind = switch (event.getType()) {
             case "checkout.session.completed" -> Kind.SUCCEEDED;
             case "checkout.session.async_payment_succeeded" -> Kind.SUCCEEDED;
@@ -131,13 +144,66 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     @Override
-    public void refund(String paymentReference, String idempotencyKey) {
+    public RefundOutcome refund(String paymentReference, String idempotencyKey) {
+        Refund refund;
         try {
-            client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
+            refund = client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
                     RequestOptions.builder().setIdempotencyKey(idempotencyKey).build());
         } catch (StripeException e) {
-            throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
+            String message = e.getStripeError() != null && e.getStripeError().getMessage() != null
+                    ? e.getStripeError().getMessage() : e.getMessage();
+            return switch (classify(e)) {
+                case ASK_AGAIN -> throw new GatewayUnavailable("Stripe did not refund " + paymentReference + ": " + e.getMessage(), e);
+                case ALREADY_REFUNDED -> new AlreadyRefunded(e.getCode(), message);
+                case REFUSED -> new RefundRefused(e.getCode() == null ? "http_" + e.getStatusCode() : e.getCode(), message);
+            };
         }
+        if ("failed".equals(refund.getStatus())) {
+            return new RefundRefused(refund.getFailureReason() == null ? "unknown" : refund.getFailureReason(),
+                    "Stripe answered refund " + refund.getId() + " failed.");
+        }
+        return new Refunded(refund.getId());
+    }
+
+    /** How an error answer of Stripe to a refund is taken. */
+    enum RefundAnswer {
+        /** Temporary, or the operator's to fix: the same request may succeed later. */
+        ASK_AGAIN,
+        /** The charge was refunded in full before: the money is back. */
+        ALREADY_REFUNDED,
+        /** Refused for good (disputed, no such payment, any other refusal of the request itself). */
+        REFUSED
+    }
+
+    /**
+     * Sorts Stripe's error answers to a refund: those a later try may get past
+     * ({@link #refusedForGood} says which) are asked again; {@code charge_already_refunded}
+     * means the money is back; every other refusal (an invalid_request_error such as
+     * {@code charge_disputed}, a card_error) is Stripe's last word.
+     */
+    static RefundAnswer classify(StripeException e) {
+        if (!refusedForGood(e)) {
+            return RefundAnswer.ASK_AGAIN;
+        }
+        return CHARGE_ALREADY_REFUNDED.equals(e.getCode()) ? RefundAnswer.ALREADY_REFUNDED : RefundAnswer.REFUSED;
+    }
+
+    /** A refund.failed, or a refund.updated whose refund failed; any other refund event is ignored. */
+    private static Notification refundNotification(Event event) {
+        StripeObject object;
+        try {
+            object = event.getDataObjectDeserializer().deserializeUnsafe();
+        } catch (EventDataObjectDeserializationException e) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Refund.");
+        }
+        if (!(object instanceof Refund refund) || refund.getId() == null) {
+            throw new NotificationRefused(NotificationRefused.Reason.MALFORMED, "The event's object is not a Refund.");
+        }
+        if (!"failed".equals(refund.getStatus())) {
+            return new Notification(event.getId(), "", Kind.IGNORED, null, null);
+        }
+        return new Notification(event.getId(), "", Kind.REFUND_FAILED, refund.getPaymentIntent(),
+                refund.getFailureReason() == null ? "unknown" : refund.getFailureReason(), refund.getId());
     }
 
     @Override
@@ -161,14 +227,19 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     /**
-     * Whether Stripe refused for good: a 4xx answer other than {@code 429} (rate limited) and
-     * an idempotency conflict ({@code 409}, or an idempotency_error), which a later try may
-     * get past. Not reaching Stripe, a timeout and a 5xx are temporary.
+     * Whether Stripe refused for good: a 4xx answer other than {@code 429} (rate limits, lock
+     * timeouts), an idempotency conflict ({@code 409}, or an idempotency_error) and a refusal
+     * of the service's own key ({@code 401}, {@code 403}: the operator's to fix, after which
+     * the same request goes through). Not reaching Stripe, a timeout and a 5xx are temporary.
      */
     static boolean refusedForGood(StripeException e) {
+        if (e instanceof ApiConnectionException || e instanceof RateLimitException || e instanceof IdempotencyException
+                || e instanceof AuthenticationException || e instanceof PermissionException) {
+            return false;
+        }
         Integer status = e.getStatusCode();
-        return status != null && status >= 400 && status < 500 && status != 429 && status != 409
-                && !(e instanceof IdempotencyException);
+        return status != null && status >= 400 && status < 500 && status != 401 && status != 403 && status != 409
+                && status != 429;
     }
 
     private static com.stripe.model.checkout.Session session(Event event) {

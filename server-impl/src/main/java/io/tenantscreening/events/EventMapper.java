@@ -46,7 +46,8 @@ class EventMapper {
     /** The model of the record an event of this type carries (stored as its JSON when the event happened). */
     private static Class<? extends EventDataObject> objectModel(EventType type) {
         return switch (type) {
-            case ORDER_PENDING, ORDER_COMPLETED, ORDER_CANCELED, ORDER_PAYMENT_SUCCEEDED, ORDER_PAYMENT_FAILED ->
+            case ORDER_PENDING, ORDER_COMPLETED, ORDER_CANCELED, ORDER_PAYMENT_SUCCEEDED, ORDER_PAYMENT_FAILED,
+                 ORDER_PAYMENT_REFUND_FAILED ->
                     io.tenantscreening.api.model.Order.class;
             case REPORT_COMPLETED, REPORT_UPDATED, REPORT_DISPUTED -> io.tenantscreening.api.model.Report.class;
             case ADVERSE_ACTION_CREATED, ADVERSE_ACTION_COMPLETED, ADVERSE_ACTION_CANCELED, ADVERSE_ACTION_NOTICE_UNDELIVERABLE ->

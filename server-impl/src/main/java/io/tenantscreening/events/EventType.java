@@ -20,6 +20,7 @@ public enum EventType {
     ORDER_CANCELED("order.canceled", ApiVersion.V2026_04_29),
     ORDER_PAYMENT_SUCCEEDED("order.payment_succeeded", ApiVersion.V2026_11_25),
     ORDER_PAYMENT_FAILED("order.payment_failed", ApiVersion.V2026_11_25),
+    ORDER_PAYMENT_REFUND_FAILED("order.payment_refund_failed", ApiVersion.V2026_11_28),
     REPORT_COMPLETED("report.completed", ApiVersion.V2026_04_29),
     REPORT_UPDATED("report.updated", ApiVersion.V2026_04_29),
     REPORT_DISPUTED("report.disputed", ApiVersion.V2026_11_25),

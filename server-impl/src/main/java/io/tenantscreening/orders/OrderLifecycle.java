@@ -169,7 +169,7 @@ public class OrderLifecycle {
      */
     public boolean paymentSucceeded(Tenant tenant, Order locked, Instant at) {
         OrderPayment payment = locked.payment();
-        if (payment == null || payment.status() == OrderPayment.Status.SUCCEEDED || payment.status() == OrderPayment.Status.REFUNDED) {
+        if (payment == null || payment.status() != OrderPayment.Status.PENDING && payment.status() != OrderPayment.Status.FAILED) {
             return false;
         }
         if (locked.status() != OrderStatus.WAITING_FOR_APPLICANT) {
@@ -195,6 +195,18 @@ public class OrderLifecycle {
             events.record(tenant, EventType.ORDER_PAYMENT_FAILED, locked.id(),
                     answers.order(tenant, withPayment(locked, payment.failed(reason))), null, at);
         }
+    }
+
+    /**
+     * A refund of the applicant's payment of an order the caller's transaction locked failed
+     * for good (the caller records each failure once): a payment that was to be given back
+     * (refunded) becomes refund_failed; the order.payment_refund_failed event either way (a
+     * second payment of a paid order keeps its payment succeeded).
+     */
+    public void paymentRefundFailed(Tenant tenant, Order locked, Instant at) {
+        OrderPayment.Status status = locked.payment().status();
+        paymentChanged(tenant, locked, status == OrderPayment.Status.REFUNDED ? OrderPayment.Status.REFUND_FAILED : status,
+                EventType.ORDER_PAYMENT_REFUND_FAILED, at);
     }
 
     /** Schedules the refund of what of the order is due back; {@code cause} names this refund's instance. */

@@ -12,9 +12,12 @@ public record OrderPayment(Status status, long amountCents, String currency, Fai
         this(status, amountCents, currency, null);
     }
 
-    /** pending until a checkout succeeds; failed after a refused one (the applicant may try again); refunded after a cancel. */
+    /**
+     * pending until a checkout succeeds; failed after a refused one (the applicant may try
+     * again); refunded after a cancel; refund_failed when that refund failed for good.
+     */
     public enum Status {
-        PENDING, SUCCEEDED, FAILED, REFUNDED;
+        PENDING, SUCCEEDED, FAILED, REFUNDED, REFUND_FAILED;
 
         public String value() {
             return name().toLowerCase(Locale.ROOT);

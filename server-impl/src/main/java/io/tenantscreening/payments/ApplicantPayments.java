@@ -29,7 +29,10 @@ import java.util.function.Function;
  * the notification's id is recorded (a second delivery changes nothing), the checkout
  * settled once, the order's payment moved with its event, and what follows (the receipt, a
  * refund when the order no longer wants the money) written as durable work in the same
- * transaction. Refunds run as background work ({@link #refundDue}).
+ * transaction. Refunds run as background work ({@link #refundDue}): one the gateway
+ * refuses for good, or later reports failed, ends with its failure recorded on the
+ * checkout, the order's payment refund_failed and an order.payment_refund_failed event,
+ * once; one it answers was refunded already is recorded as refunded elsewhere.
  */
 @Singleton
 public class ApplicantPayments {
@@ -182,6 +185,9 @@ public class ApplicantPayments {
         if (notification.kind() == HostedCheckout.Kind.IGNORED) {
             return Receipt.IGNORED;
         }
+        if (notification.kind() == HostedCheckout.Kind.REFUND_FAILED) {
+            return refundFailed(gateway, notification);
+        }
         Optional<CheckoutRepository.Checkout> checkout = transactions.executeRead(status ->
                 checkouts.findBySession(gateway.name(), notification.sessionId()));
         if (checkout.isEmpty()) {
@@ -211,29 +217,85 @@ public class ApplicantPayments {
                     }
                 }
                 case EXPIRED -> checkouts.settle(tenant, found.id(), "expired", null, null, now);
-                case IGNORED -> throw new IllegalStateException("ignored notifications are answered before");
+                case IGNORED, REFUND_FAILED -> throw new IllegalStateException(notification.kind() + " is answered before");
             }
             return Receipt.TAKEN;
         });
     }
 
     /**
+     * A refund the gateway had accepted failed (its notification verified): recorded on the
+     * checkout it gave back, once however often it is told; a refund of a payment no
+     * checkout asked back (made in the gateway's dashboard, or by another application) is
+     * acknowledged and changes nothing.
+     */
+    private Receipt refundFailed(HostedCheckout gateway, HostedCheckout.Notification notification) {
+        Optional<CheckoutRepository.Checkout> found = transactions.executeRead(status ->
+                checkouts.findByRefund(gateway.name(), notification.refundReference(), notification.paymentReference()));
+        if (found.isEmpty()) {
+            return Receipt.IGNORED;
+        }
+        CheckoutRepository.Checkout checkout = found.get();
+        return transactions.executeWrite(status -> {
+            Instant now = Timestamps.now(clock);
+            if (!checkouts.firstNotification(gateway.name(), notification.id(), checkout.sessionId(), now)) {
+                return Receipt.DUPLICATE;
+            }
+            return recordRefundFailed(checkout, notification.refundReference(), notification.failure(),
+                    "The refund failed after " + gateway.name() + " accepted it.", now) ? Receipt.TAKEN : Receipt.DUPLICATE;
+        });
+    }
+
+    /**
      * Gives back every payment of the order that is due back and not given back yet, each
-     * with its checkout's id as the gateway's idempotency key; background work, never in a
-     * transaction.
+     * with its checkout's id as the gateway's idempotency key, and records the gateway's last
+     * word on each; background work, never in a transaction. A refund the gateway cannot
+     * make just now throws {@link io.tenantscreening.billing.GatewayUnavailable}, and the
+     * work is retried.
      */
     public void refundDue(OrderRef ref) {
         Tenant tenant = ref.tenant();
         for (CheckoutRepository.Checkout checkout : transactions.executeRead(status -> checkouts.dueForRefund(tenant, ref.orderId()))) {
             HostedCheckout gateway = gateways.named(checkout.gateway())
                     .orElseThrow(() -> new IllegalStateException("payment gateway " + checkout.gateway() + " is not configured"));
-            gateway.refund(checkout.paymentReference(), "refund-" + checkout.id());
+            HostedCheckout.RefundOutcome outcome = gateway.refund(checkout.paymentReference(), "refund-" + checkout.id());
             transactions.executeWrite(status -> {
-                checkouts.refunded(tenant, checkout.id(), Timestamps.now(clock));
+                record(checkout, outcome, Timestamps.now(clock));
                 return null;
             });
-            LOG.info("Payment {} of order {} refunded through {}", checkout.paymentReference(), ref.orderId(), checkout.gateway());
         }
+    }
+
+    /** In the caller's transaction: the gateway's last word on the refund of the checkout's payment. */
+    private void record(CheckoutRepository.Checkout checkout, HostedCheckout.RefundOutcome outcome, Instant now) {
+        if (outcome instanceof HostedCheckout.Refunded refunded) {
+            checkouts.refunded(checkout.tenant(), checkout.id(), refunded.refundReference(), now);
+            LOG.info("Payment {} of order {} refunded through {}", checkout.paymentReference(), checkout.orderId(), checkout.gateway());
+        } else if (outcome instanceof HostedCheckout.AlreadyRefunded already) {
+            checkouts.refundedElsewhere(checkout.tenant(), checkout.id(), now);
+            LOG.warn("Payment {} of order {}: {} answered it was refunded already ({}: {}); recorded as refunded elsewhere",
+                    checkout.paymentReference(), checkout.orderId(), checkout.gateway(), already.code(), already.message());
+        } else if (outcome instanceof HostedCheckout.RefundRefused refused) {
+            recordRefundFailed(checkout, null, refused.code(), refused.message(), now);
+        }
+    }
+
+    /**
+     * In the caller's transaction: the checkout's refund failed for good; the first time, under
+     * the order's lock, its payment becomes refund_failed with its event. Answers whether it
+     * was the first time.
+     */
+    private boolean recordRefundFailed(CheckoutRepository.Checkout checkout, String refundReference, String failure,
+                                       String message, Instant now) {
+        Tenant tenant = checkout.tenant();
+        Order order = lifecycle.lockAny(tenant, checkout.orderId());
+        if (!checkouts.refundFailed(tenant, checkout.id(), refundReference, failure, message, now)) {
+            return false;
+        }
+        lifecycle.paymentRefundFailed(tenant, order, now);
+        LOG.warn("Refund of payment {} of order {} through {} failed for good ({}: {}); refund it by hand",
+                checkout.paymentReference(), checkout.orderId(), checkout.gateway(), failure, message);
+        return true;
     }
 
     /**

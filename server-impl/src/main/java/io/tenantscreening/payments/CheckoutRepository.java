@@ -94,18 +94,56 @@ public class CheckoutRepository {
     }
 
     /**
-     * The order's succeeded checkouts whose money is due back and not yet given back: those
-     * marked due, and every one when the order's payment is refunded.
+     * The order's succeeded checkouts whose money is due back and neither given back nor
+     * refused for good: those marked due, and every one when the order's payment is to be
+     * given back (refunded, or refund_failed after another of its refunds failed).
      */
     List<Checkout> dueForRefund(Tenant tenant, String orderId) {
         return jdbc.query(tenant, "SELECT " + COLUMNS + " FROM applicant_checkouts c WHERE {tenant:c} AND c.order_id = ? "
-                        + "AND status = 'succeeded' AND refunded_at IS NULL AND (refund_due_at IS NOT NULL OR EXISTS "
-                        + "(SELECT 1 FROM orders o WHERE o.id = c.order_id AND o.payment_status = 'refunded')) ORDER BY created_at",
+                        + "AND status = 'succeeded' AND refunded_at IS NULL AND refund_failed_at IS NULL "
+                        + "AND (refund_due_at IS NOT NULL OR EXISTS (SELECT 1 FROM orders o WHERE o.id = c.order_id "
+                        + "AND o.payment_status IN ('refunded', 'refund_failed'))) ORDER BY created_at",
                 CheckoutRepository::read, orderId);
     }
 
-    void refunded(Tenant tenant, String id, Instant now) {
-        jdbc.update(tenant, "UPDATE applicant_checkouts SET refunded_at = coalesce(refunded_at, ?) WHERE {tenant} AND id = ?", now, id);
+    /** The gateway refunded the checkout's payment (its id of the refund, when it has one); not after the refund failed. */
+    void refunded(Tenant tenant, String id, String refundReference, Instant now) {
+        jdbc.update(tenant, "UPDATE applicant_checkouts SET refunded_at = coalesce(refunded_at, ?), "
+                + "refund_reference = coalesce(refund_reference, ?) WHERE {tenant} AND id = ? AND refund_failed_at IS NULL",
+                now, refundReference, id);
+    }
+
+    /** The gateway answered that the checkout's payment was refunded before, outside this service's request. */
+    void refundedElsewhere(Tenant tenant, String id, Instant now) {
+        jdbc.update(tenant, "UPDATE applicant_checkouts SET refunded_at = coalesce(refunded_at, ?), refunded_elsewhere = true "
+                + "WHERE {tenant} AND id = ? AND refund_failed_at IS NULL", now, id);
+    }
+
+    /**
+     * The refund of the checkout's payment failed for good, with the gateway's code and
+     * message (the money is not back: refunded_at is cleared); answers whether this is news
+     * (false when its failure was recorded before).
+     */
+    boolean refundFailed(Tenant tenant, String id, String refundReference, String failure, String message, Instant now) {
+        return jdbc.update(tenant, "UPDATE applicant_checkouts SET refund_failed_at = ?, refund_failure = ?, "
+                + "refund_failure_message = ?, refunded_at = NULL, refunded_elsewhere = false, "
+                + "refund_reference = coalesce(refund_reference, ?) WHERE {tenant} AND id = ? AND refund_failed_at IS NULL",
+                now, failure, message, refundReference, id) == 1;
+    }
+
+    /**
+     * The checkout, any tenant's, whose refund the gateway reports on: the one that has this
+     * refund's id, or else the one of this payment whose money the service asked back and
+     * whose refund's id is not recorded (its answer not stored yet, or refunded elsewhere).
+     */
+    Optional<Checkout> findByRefund(String gateway, String refundReference, String paymentReference) {
+        return jdbc.queryAcrossTenants("SELECT " + COLUMNS + " FROM applicant_checkouts c WHERE c.gateway = ? "
+                        + "AND (c.refund_reference = ? OR (c.refund_reference IS NULL AND c.payment_reference = ? "
+                        + "AND (c.refund_due_at IS NOT NULL OR EXISTS (SELECT 1 FROM orders o WHERE o.id = c.order_id "
+                        + "AND o.organization_id = c.organization_id AND o.mode = c.mode "
+                        + "AND o.payment_status IN ('refunded', 'refund_failed'))))) "
+                        + "ORDER BY c.refund_reference IS NULL LIMIT 1",
+                CheckoutRepository::read, gateway, refundReference, paymentReference).stream().findFirst();
     }
 
     /** The order's succeeded checkout that paid it (the first), for its receipt. */

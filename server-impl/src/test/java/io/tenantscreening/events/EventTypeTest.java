@@ -10,8 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * openapi.yaml#versioning, docs/integrators.md#versions and the contract's EventType: the
  * event types are the contract's, and the types that came with version 2026-11-25
- * (adverse_action.*, report.disputed, order.payment_*; docs/integrators.md#events) and with
- * 2026-11-28 (dispute.*, rental_application.*) exist from it on, every other type in every version.
+ * (adverse_action.*, report.disputed, order.payment_succeeded and order.payment_failed;
+ * docs/integrators.md#events) and with 2026-11-28 (dispute.*, rental_application.*,
+ * order.payment_refund_failed) exist from it on, every other type in every version.
  */
 class EventTypeTest {
 
@@ -31,18 +32,20 @@ class EventTypeTest {
     }
 
     @Test
-    void version20261125HasEveryTypeButTheDisputeAndRentalApplicationEvents() {
+    void version20261125HasEveryTypeButTheDisputeRentalApplicationAndRefundFailedEvents() {
         assertThat(EventType.ofVersion(ApiVersion.V2026_11_25)).extracting(EventType::value)
                 .doesNotContain("dispute.created", "dispute.resolved", "dispute.statement_added", "rental_application.completed",
-                        "rental_application.canceled", "rental_application.member_added")
-                .contains("adverse_action.created", "report.disputed").hasSize(EventType.values().length - 6);
+                        "rental_application.canceled", "rental_application.member_added", "order.payment_refund_failed")
+                .contains("adverse_action.created", "report.disputed", "order.payment_failed")
+                .hasSize(EventType.values().length - 7);
         assertThat(Arrays.stream(EventType.values()).filter(type -> type.value().startsWith("adverse_action.")))
                 .hasSize(4).allMatch(type -> type.since() == ApiVersion.V2026_11_25);
     }
 
     /**
-     * openapi.yaml#versioning: the dispute.* and rental_application.* events came with
-     * 2026-11-28, the newest version, which has every type.
+     * openapi.yaml#versioning: the dispute.*, rental_application.* and
+     * order.payment_refund_failed events came with 2026-11-28, the newest version, which
+     * has every type.
      */
     @Test
     void version20261128HasEveryType() {
@@ -54,6 +57,7 @@ class EventTypeTest {
                 .containsExactly(EventType.RENTAL_APPLICATION_COMPLETED, EventType.RENTAL_APPLICATION_CANCELED,
                         EventType.RENTAL_APPLICATION_MEMBER_ADDED)
                 .allMatch(type -> type.since() == ApiVersion.V2026_11_28);
+        assertThat(EventType.ORDER_PAYMENT_REFUND_FAILED.since()).isEqualTo(ApiVersion.V2026_11_28);
     }
 
     /** docs/integrators.md#versions: report.disputed is new in 2026-11-25, so clients of 2026-04-29 never see it. */

@@ -2,6 +2,7 @@ package io.tenantscreening.conformance.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 
 import javax.crypto.Mac;
@@ -19,8 +20,10 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -56,6 +59,7 @@ public final class StripeApi {
     private static HttpServer server;
     private static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
     private static final List<Script> SCRIPTS = new CopyOnWriteArrayList<>();
+    private static final Map<String, Queue<Answer>> REFUND_ANSWERS = new ConcurrentHashMap<>();
     /** The sessions created, by id: what they were created with and their status. */
     private static final Map<String, StoredSession> SESSIONS = new ConcurrentHashMap<>();
 
@@ -129,8 +133,11 @@ public final class StripeApi {
                         exchange.getRequestHeaders().getFirst("Authorization"),
                         exchange.getRequestHeaders().getFirst("Idempotency-Key"), form);
                 RECEIVED.add(received);
-                Answer answer = SCRIPTS.stream().filter(script -> script.when().test(received)).map(Script::answer).findFirst()
-                        .orElse(null);
+                Answer answer = nextRefundAnswer(received);
+                if (answer == null) {
+                    answer = SCRIPTS.stream().filter(script -> script.when().test(received)).map(Script::answer).findFirst()
+                            .orElse(null);
+                }
                 if (answer != null && answer.hold() != null) {
                     awaitRelease(answer.hold());
                 }
@@ -167,6 +174,30 @@ public final class StripeApi {
      */
     public static void script(Predicate<Received> when, Answer answer) {
         SCRIPTS.add(new Script(when, answer));
+    }
+
+    /**
+     * The next answers to {@code POST /v1/refunds} of this PaymentIntent, one per request in
+     * this order; once they are used up, the usual succeeded Refund again.
+     */
+    public static void scriptRefunds(String paymentIntent, Answer... answers) {
+        REFUND_ANSWERS.computeIfAbsent(paymentIntent, key -> new ConcurrentLinkedQueue<>()).addAll(List.of(answers));
+    }
+
+    /** Stripe's 400 when the charge was refunded in full before (in the Dashboard, say). */
+    public static Answer chargeAlreadyRefunded() {
+        return Answer.invalidRequest("charge_already_refunded", null, "Charge ch_standin has already been refunded.");
+    }
+
+    /** Stripe's 400 when the charge is disputed (charged back): it cannot be refunded. */
+    public static Answer chargeDisputed() {
+        return Answer.invalidRequest("charge_disputed", null, "Charge ch_standin has been charged back; cannot issue a refund.");
+    }
+
+    private static Answer nextRefundAnswer(Received received) {
+        Queue<Answer> answers = received.path().equals("/v1/refunds") && received.form().get("payment_intent") != null
+                ? REFUND_ANSWERS.get(received.form().get("payment_intent")) : null;
+        return answers == null ? null : answers.poll();
     }
 
     /** A request that creates a Checkout Session for this customer email. */
@@ -325,6 +356,18 @@ public final class StripeApi {
         refund.put("status", status);
         refund.put("transfer_reversal", null);
         return write(refund);
+    }
+
+    /** A Refund that failed after Stripe accepted it, as a refund.failed or refund.updated event carries it. */
+    public static String failedRefund(String id, String paymentIntent, long amount, String failureReason) {
+        try {
+            ObjectNode refund = (ObjectNode) JSON.readTree(refund(id, paymentIntent, amount, "failed"));
+            refund.put("failure_balance_transaction", "txn_failure_" + id.substring(3));
+            refund.put("failure_reason", failureReason);
+            return write(refund);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Stripe's error object: its type, and the code, parameter and documentation link when there is a code. */
