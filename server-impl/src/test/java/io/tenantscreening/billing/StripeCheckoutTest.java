@@ -2,9 +2,11 @@ package io.tenantscreening.billing;
 
 import com.stripe.exception.ApiConnectionException;
 import com.stripe.exception.ApiException;
+import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.CardException;
 import com.stripe.exception.IdempotencyException;
 import com.stripe.exception.InvalidRequestException;
+import com.stripe.exception.PermissionException;
 import com.stripe.exception.RateLimitException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,6 +66,10 @@ class StripeCheckoutTest {
                 "idempotency_key_in_use", 409, null))).isFalse();
         assertThat(StripeCheckout.refusedForGood(new ApiException("An unknown error occurred", "req_1", null, 500, null))).isFalse();
         assertThat(StripeCheckout.refusedForGood(new ApiConnectionException("Read timed out"))).isFalse();
+        assertThat(StripeCheckout.refusedForGood(new AuthenticationException("Invalid API Key provided", "req_1", null, 401)))
+                .as("the service's own key refused: the operator's to fix").isFalse();
+        assertThat(StripeCheckout.refusedForGood(new PermissionException("The provided key does not have access", "req_1", null,
+                403))).as("a restricted key without the permission").isFalse();
     }
 
     @Test
