@@ -41,14 +41,16 @@ public class ApplicantPayments {
 
     private final HostedCheckouts gateways;
     private final CheckoutRepository checkouts;
+    private final CheckoutExpiry expiry;
     private final OrderLifecycle lifecycle;
     private final TransactionOperations<Connection> transactions;
     private final Clock clock;
 
-    public ApplicantPayments(HostedCheckouts gateways, CheckoutRepository checkouts, OrderLifecycle lifecycle,
+    public ApplicantPayments(HostedCheckouts gateways, CheckoutRepository checkouts, CheckoutExpiry expiry, OrderLifecycle lifecycle,
                              TransactionOperations<Connection> transactions, Clock clock) {
         this.gateways = gateways;
         this.checkouts = checkouts;
+        this.expiry = expiry;
         this.lifecycle = lifecycle;
         this.transactions = transactions;
         this.clock = clock;
@@ -136,10 +138,20 @@ public class ApplicantPayments {
             });
             return new Refused(e.code(), e.param());
         }
-        transactions.executeWrite(status -> {
-            checkouts.sessionOpened(tenant, checkoutId, session.id(), Timestamps.now(clock));
-            return null;
+        boolean stillDue = transactions.executeWrite(status -> {
+            Instant now = Timestamps.now(clock);
+            checkouts.sessionOpened(tenant, checkoutId, session.id(), now);
+            if (awaitsPayment(lifecycle.lockWaiting(tenant, ref.orderId()))) {
+                return true;
+            }
+            expiry.scheduleFor(tenant, ref.orderId(), checkoutId, now);
+            return false;
         });
+        if (!stillDue) {
+            LOG.info("Checkout {} of order {}: the order stopped waiting for its payment while {} opened session {}; the "
+                    + "session is expired", checkoutId, ref.orderId(), gateway.name(), session.id());
+            return new NothingToPay();
+        }
         return new Redirect(session.url());
     }
 

@@ -43,7 +43,7 @@ class ApplicantPaymentsTest {
 
     private final BuiltInCheckout builtIn = builtIn(KEY);
     private final ApplicantPayments payments = new ApplicantPayments(new HostedCheckouts(new PaymentSettings(), production(),
-            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC())), null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
+            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC())), null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"PENDING, true", "FAILED, true", "SUCCEEDED, false", "REFUNDED, false"})

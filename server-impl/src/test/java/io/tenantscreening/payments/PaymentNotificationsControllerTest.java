@@ -43,7 +43,7 @@ class PaymentNotificationsControllerTest {
             Clock.fixed(NOW, ZoneOffset.UTC), new PaymentSettings());
     private final PaymentNotificationsController controller = new PaymentNotificationsController(new ApplicantPayments(
             new HostedCheckouts(new PaymentSettings(), production(), builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC())),
-            null, null, null, Clock.fixed(NOW, ZoneOffset.UTC)));
+            null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC)));
 
     @Test
     void aForgedSignatureIs400InvalidSignature() {

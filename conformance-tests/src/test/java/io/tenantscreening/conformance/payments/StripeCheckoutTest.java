@@ -14,6 +14,7 @@ import io.tenantscreening.conformance.support.StartsServiceProcesses;
 import io.tenantscreening.conformance.support.StripeApi;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.conformance.support.Waits;
 import io.tenantscreening.payments.PaymentWork;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,10 +23,12 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import static io.tenantscreening.conformance.support.ApplicantPayments.awaitPayment;
 import static io.tenantscreening.conformance.support.ApplicantPayments.sendNotification;
@@ -252,6 +255,34 @@ class StripeCheckoutTest {
         assertThat(StripeApi.status(session)).isEqualTo("expired");
         assertThat(TestDatabase.rows("SELECT status FROM applicant_checkouts WHERE session_id = ?", session))
                 .containsExactly(List.of("expired"));
+    }
+
+    @Test
+    @DisplayName("docs/operators.md#applicants-payments: an order canceled while Stripe was opening its session (the pay button's request held at Stripe) does not send the applicant to pay, and the session opened after the cancel is expired too")
+    void aSessionOpenedAfterTheCancelIsExpiredToo() {
+        PaidOrder order = ApplicantPayments.place(TestTenant.create());
+        StripeApi.Answer held = StripeApi.Answer.held();
+        StripeApi.script(StripeApi.sessionFor(order.email()), held);
+        String path = URI.create(order.applicationUrl()).getPath();
+        Pages client = Pages.client();
+        Pages.Page page = client.get(service.baseUrl() + path);
+        CompletableFuture<Pages.Page> pressed = CompletableFuture.supplyAsync(() ->
+                client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken())));
+        Waits.await("the pay button's request at Stripe", Duration.ofSeconds(4)).until(() ->
+                StripeApi.requests("/v1/checkout/sessions").stream().anyMatch(StripeApi.sessionFor(order.email())));
+
+        Api.post("/orders/" + order.id() + "/cancel").key(order.key()).send();
+        BackgroundWork.awaitDone(PaymentWork.EXPIRE_SESSIONS.getTaskName(), order.id());
+        held.release();
+        Pages.Page answered = pressed.join();
+
+        assertThat(answered.status()).isEqualTo(303);
+        assertThat(answered.location()).as("back to the apply page, not to Stripe's checkout").doesNotContain("checkout.stripe.com");
+        String checkout = checkoutOf(order);
+        String session = (String) TestDatabase.rows("SELECT session_id FROM applicant_checkouts WHERE id = ?", checkout).get(0).get(0);
+        BackgroundWork.awaitDone(PaymentWork.EXPIRE_SESSIONS.getTaskName(), order.id() + ":" + checkout);
+        assertThat(StripeApi.requests("/v1/checkout/sessions/" + session + "/expire")).hasSize(1);
+        assertThat(StripeApi.status(session)).isEqualTo("expired");
     }
 
     @Test
