@@ -52,13 +52,8 @@ class StripeCheckoutTest {
 
     @BeforeAll
     static void startAnInstanceWithStripe() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("PAYMENT_GATEWAY", "stripe");
-        environment.put("STRIPE_SECRET_KEY", StripeApi.SECRET_KEY);
-        environment.put("STRIPE_WEBHOOK_SECRET", StripeApi.WEBHOOK_SECRET);
-        environment.put("STRIPE_API_BASE", StripeApi.start());
+        Map<String, String> environment = StripeApi.serviceEnvironment(PUBLIC_BASE_URL);
         environment.put("STRIPE_CHECKOUT_TIMEOUT", "2");
-        environment.put("PUBLIC_BASE_URL", PUBLIC_BASE_URL);
         service = ServiceProcess.start(environment);
     }
 
@@ -78,7 +73,7 @@ class StripeCheckoutTest {
         String location = pressPay(path);
 
         assertThat(location).startsWith("https://checkout.stripe.com/c/pay/cs_test_");
-        String checkout = checkoutOf(order);
+        String checkout = ApplicantPayments.newestCheckout(order);
         StripeApi.Received created = created(checkout);
         assertThat(created.method()).isEqualTo("POST");
         assertThat(created.authorization()).isEqualTo("Bearer " + StripeApi.SECRET_KEY);
@@ -153,7 +148,7 @@ class StripeCheckoutTest {
         String path = URI.create(order.applicationUrl()).getPath();
         String first = sessionOf(pressPay(path));
         String expired = StripeApi.event("checkout.session.expired",
-                StripeApi.session(first, created(checkoutOf(order)).form(), "expired", "unpaid", null));
+                StripeApi.session(first, created(ApplicantPayments.newestCheckout(order)).form(), "expired", "unpaid", null));
         assertThat(sendStripe(expired, StripeApi.signature(expired, now(), StripeApi.WEBHOOK_SECRET)).status()).isEqualTo(200);
         assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("pending");
 
@@ -237,7 +232,7 @@ class StripeCheckoutTest {
         assertThat(unavailable.html()).contains("The payment service could not be reached. No money was taken.");
         assertThat(StripeApi.requests("/v1/checkout/sessions").stream().filter(StripeApi.sessionFor(order.email())))
                 .as("one try and one retry, with the same idempotency key")
-                .hasSize(2).extracting(StripeApi.Received::idempotencyKey).containsOnly(checkoutOf(order));
+                .hasSize(2).extracting(StripeApi.Received::idempotencyKey).containsOnly(ApplicantPayments.newestCheckout(order));
         assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("pending");
     }
 
@@ -278,7 +273,7 @@ class StripeCheckoutTest {
 
         assertThat(answered.status()).isEqualTo(303);
         assertThat(answered.location()).as("back to the apply page, not to Stripe's checkout").doesNotContain("checkout.stripe.com");
-        String checkout = checkoutOf(order);
+        String checkout = ApplicantPayments.newestCheckout(order);
         String session = (String) TestDatabase.rows("SELECT session_id FROM applicant_checkouts WHERE id = ?", checkout).get(0).get(0);
         BackgroundWork.awaitDone(PaymentWork.EXPIRE_SESSIONS.getTaskName(), order.id() + ":" + checkout);
         assertThat(StripeApi.requests("/v1/checkout/sessions/" + session + "/expire")).hasSize(1);
@@ -344,7 +339,7 @@ class StripeCheckoutTest {
         List<StripeApi.Received> refunds = StripeApi.requests("/v1/refunds").stream()
                 .filter(refund -> "pi_standin_refund".equals(refund.form().get("payment_intent"))).toList();
         assertThat(refunds).hasSize(1);
-        assertThat(refunds.get(0).idempotencyKey()).isEqualTo("refund-" + checkoutOf(order));
+        assertThat(refunds.get(0).idempotencyKey()).isEqualTo("refund-" + ApplicantPayments.newestCheckout(order));
         assertThat(refunds.get(0).authorization()).isEqualTo("Bearer " + StripeApi.SECRET_KEY);
     }
 
@@ -377,12 +372,6 @@ class StripeCheckoutTest {
         return location.substring(location.lastIndexOf('/') + 1);
     }
 
-    /** The order's newest checkout. */
-    private static String checkoutOf(PaidOrder order) {
-        return (String) TestDatabase.rows("SELECT id FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at DESC LIMIT 1",
-                order.id()).get(0).get(0);
-    }
-
     private static StripeApi.Received created(String checkout) {
         return StripeApi.requests("/v1/checkout/sessions").stream()
                 .filter(request -> checkout.equals(request.form().get("client_reference_id"))).findFirst().orElseThrow();
@@ -390,7 +379,7 @@ class StripeCheckoutTest {
 
     private static String completed(PaidOrder order, String session, String paymentIntent) {
         return StripeApi.event("checkout.session.completed",
-                StripeApi.session(session, created(checkoutOf(order)).form(), "complete", "paid", paymentIntent));
+                StripeApi.session(session, created(ApplicantPayments.newestCheckout(order)).form(), "complete", "paid", paymentIntent));
     }
 
     private static Answer sendStripe(String event, String signature) {

@@ -6,7 +6,6 @@ import io.tenantscreening.conformance.support.ApplicantPayments;
 import io.tenantscreening.conformance.support.ApplicantPayments.Answer;
 import io.tenantscreening.conformance.support.ApplicantPayments.PaidOrder;
 import io.tenantscreening.conformance.support.BackgroundWork;
-import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.ServiceProcess;
@@ -14,6 +13,7 @@ import io.tenantscreening.conformance.support.StartsServiceProcesses;
 import io.tenantscreening.conformance.support.StripeApi;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.orders.OrderLifecycle;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -45,18 +44,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 @StartsServiceProcesses
 class StripeRefundsTest {
 
-    private static final String REFUND_WORK = "refund-applicant-payment";
+    private static final String REFUND_WORK = OrderLifecycle.PAYMENT_REFUND.getTaskName();
     private static ServiceProcess service;
 
     @BeforeAll
     static void startAnInstanceWithStripe() {
-        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
-        environment.put("PAYMENT_GATEWAY", "stripe");
-        environment.put("STRIPE_SECRET_KEY", StripeApi.SECRET_KEY);
-        environment.put("STRIPE_WEBHOOK_SECRET", StripeApi.WEBHOOK_SECRET);
-        environment.put("STRIPE_API_BASE", StripeApi.start());
-        environment.put("PUBLIC_BASE_URL", "https://screening.example");
-        service = ServiceProcess.start(environment);
+        service = ServiceProcess.start(StripeApi.serviceEnvironment("https://screening.example"));
     }
 
     @AfterAll
@@ -140,7 +133,7 @@ class StripeRefundsTest {
 
         BackgroundWork.awaitDone(REFUND_WORK, order.id() + ":canceled");
         List<StripeApi.Received> requests = refundRequests(paymentIntent);
-        assertThat(requests).hasSize(5).extracting(StripeApi.Received::idempotencyKey).containsOnly("refund-" + checkoutOf(order));
+        assertThat(requests).hasSize(5).extracting(StripeApi.Received::idempotencyKey).containsOnly("refund-" + ApplicantPayments.newestCheckout(order));
         assertThat(TestDatabase.rows("SELECT refunded_at IS NOT NULL, refund_reference LIKE 're_%', refund_failed_at IS NULL "
                 + "FROM applicant_checkouts WHERE order_id = ?", order.id())).containsExactly(List.of(true, true, true));
         assertThat(ApplicantPayments.read(order.key(), order.id()).get("payment").get("status").asText()).isEqualTo("refunded");
@@ -201,7 +194,7 @@ class StripeRefundsTest {
         Pages.Page redirect = client.post(service.baseUrl() + path + "/payment", fields("form_token", page.formToken()));
         assertThat(redirect.status()).as(redirect.html()).isEqualTo(303);
         String session = redirect.location().substring(redirect.location().lastIndexOf('/') + 1);
-        String checkout = checkoutOf(order);
+        String checkout = ApplicantPayments.newestCheckout(order);
         Map<String, String> created = StripeApi.requests("/v1/checkout/sessions").stream()
                 .filter(request -> checkout.equals(request.form().get("client_reference_id"))).findFirst().orElseThrow().form();
         String completed = StripeApi.event("checkout.session.completed",
@@ -209,11 +202,6 @@ class StripeRefundsTest {
         assertThat(sendStripe(completed).status()).isEqualTo(200);
         awaitPayment(order, "succeeded");
         return order;
-    }
-
-    private static String checkoutOf(PaidOrder order) {
-        return (String) TestDatabase.rows("SELECT id FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at DESC LIMIT 1",
-                order.id()).get(0).get(0);
     }
 
     private static List<StripeApi.Received> refundRequests(String paymentIntent) {

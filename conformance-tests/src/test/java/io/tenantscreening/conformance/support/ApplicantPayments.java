@@ -50,6 +50,12 @@ public final class ApplicantPayments {
     }
 
     /** The order as GET /orders/{id} answers it. */
+    /** The id of the order's newest checkout. */
+    public static String newestCheckout(PaidOrder order) {
+        return (String) TestDatabase.rows("SELECT id FROM applicant_checkouts WHERE order_id = ? ORDER BY created_at DESC LIMIT 1",
+                order.id()).get(0).get(0);
+    }
+
     public static JsonNode read(String key, String id) {
         ApiResponse response = Api.get("/orders/" + id).key(key).send();
         assertThat(response.status()).as(response.body()).isEqualTo(200);

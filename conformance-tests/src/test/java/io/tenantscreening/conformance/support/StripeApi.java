@@ -16,6 +16,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -243,6 +244,20 @@ public final class StripeApi {
     public static String status(String sessionId) {
         StoredSession stored = SESSIONS.get(sessionId);
         return stored == null ? null : stored.status();
+    }
+
+    /**
+     * The environment of a service instance whose applicants pay through this stand-in
+     * (PAYMENT_GATEWAY=stripe, its keys, STRIPE_API_BASE here), on the test database.
+     */
+    public static Map<String, String> serviceEnvironment(String publicBaseUrl) {
+        Map<String, String> environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("PAYMENT_GATEWAY", "stripe");
+        environment.put("STRIPE_SECRET_KEY", SECRET_KEY);
+        environment.put("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET);
+        environment.put("STRIPE_API_BASE", start());
+        environment.put("PUBLIC_BASE_URL", publicBaseUrl);
+        return environment;
     }
 
     /** The requests to this path so far. */
