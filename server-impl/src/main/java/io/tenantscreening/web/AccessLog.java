@@ -28,4 +28,14 @@ public final class AccessLog {
         LOG.info("request_id={} method={} path={} status={} duration_ms={}", RequestIds.of(request), request.getMethodName(),
                 Routes.loggedPath(request), status, (System.nanoTime() - started) / 1_000_000);
     }
+
+    /**
+     * The line of a request refused before it reached the application ({@link HttpConnection}):
+     * its method and path when its request line could be read, else "-".
+     */
+    static void refused(String requestId, io.netty.handler.codec.http.HttpRequest request, int status) {
+        String method = request == null ? "-" : Routes.printable(request.method().name());
+        String path = request == null ? "-" : Routes.loggedPath(Routes.printable(request.uri().split("\\?", 2)[0]));
+        LOG.info("request_id={} method={} path={} status={} duration_ms=0", requestId, method, path, status);
+    }
 }

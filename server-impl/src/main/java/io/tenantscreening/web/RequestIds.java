@@ -15,7 +15,8 @@ public final class RequestIds {
     private RequestIds() {
     }
 
-    private static String newId() {
+    /** A new id; {@link HttpConnection} gives it to answers made outside the request filters. */
+    static String issue() {
         return "rq_" + Base62.random(RANDOM, 22);
     }
 
@@ -30,7 +31,7 @@ public final class RequestIds {
 
     /** Gives a request its id and answers it. */
     static String assign(HttpRequest<?> request) {
-        String id = newId();
+        String id = issue();
         request.setAttribute(ATTRIBUTE, id);
         return id;
     }

@@ -2,6 +2,7 @@ package io.tenantscreening.web;
 
 import io.micronaut.http.HttpRequest;
 
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,12 +34,29 @@ public final class Routes {
 
     /** The request's path as logs may show it: percent-encoded as sent, a page's token replaced. */
     public static String loggedPath(HttpRequest<?> request) {
-        String raw = request.getUri().getRawPath();
+        return loggedPath(request.getUri().getRawPath());
+    }
+
+    /** A raw path (percent-encoded) as logs may show it: a page's token replaced. */
+    static String loggedPath(String raw) {
         Matcher page = TOKEN_PATH.matcher(raw);
         if (!page.matches()) {
             return raw;
         }
         String known = page.group(2) != null && page.group(3).isEmpty() ? page.group(2) : "";
         return "/" + page.group(1) + "/[redacted]" + known;
+    }
+
+    /** Text as sent on the wire, with every byte outside printable ASCII percent-encoded (no line can be forged in a log). */
+    static String printable(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            if (b > 0x20 && b < 0x7F) {
+                out.append((char) b);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xFF));
+            }
+        }
+        return out.toString();
     }
 }
