@@ -199,6 +199,8 @@ final class HttpConnection implements NettyServerCustomizer {
         /** A chunked request held back until its last chunk, and the body bytes held. */
         private List<HttpObject> held;
         private long heldBytes;
+        /** The held request asked for 100 Continue, not yet sent. */
+        private boolean continueOwed;
         /** The answer that ends this connection once the answers before it are written. */
         private FullHttpResponse refusal;
         private boolean refused;
@@ -267,7 +269,8 @@ final class HttpConnection implements NettyServerCustomizer {
                 if (HttpUtil.isTransferEncodingChunked(request)) {
                     if (HttpUtil.is100ContinueExpected(request)) {
                         HttpUtil.set100ContinueExpected(request, false);
-                        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+                        continueOwed = true;
+                        sendContinueWhenDue();
                     }
                     held = new ArrayList<>();
                     held.add(request);
@@ -324,6 +327,7 @@ final class HttpConnection implements NettyServerCustomizer {
         }
 
         private void releaseHeld() {
+            continueOwed = false;
             if (held != null) {
                 held.forEach(ReferenceCountUtil::release);
                 held = null;
@@ -346,7 +350,16 @@ final class HttpConnection implements NettyServerCustomizer {
                 if (unanswered == 0 && refusal != null) {
                     sendRefusal();
                 }
+                sendContinueWhenDue();
                 updateIdle();
+            }
+        }
+
+        /** 100 Continue for the held request, once every earlier request is answered (answers go out in order). */
+        private void sendContinueWhenDue() {
+            if (continueOwed && unanswered == 1) {
+                continueOwed = false;
+                ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
             }
         }
 
