@@ -81,6 +81,10 @@ final class HttpConnection implements NettyServerCustomizer {
     private final AtomicBoolean evicting = new AtomicBoolean();
     /** No request in progress: none being read past its head, none waiting for its answer. */
     private volatile boolean idle = true;
+    /** Bytes of a request's head have arrived, and not the whole head. */
+    private volatile boolean headPending;
+    /** At least one request has been answered on this connection. */
+    private volatile boolean served;
 
     HttpConnection(Channel channel, HttpConnections connections) {
         this.channel = channel;
@@ -89,6 +93,21 @@ final class HttpConnection implements NettyServerCustomizer {
 
     Channel channel() {
         return channel;
+    }
+
+    /**
+     * How readily this connection is closed for a newcomer, when it has no request in
+     * progress: first one sending a request's head that has not arrived whole, then one idle
+     * after its answers, last one that has sent nothing yet (a newcomer itself, whose request
+     * may be on its way).
+     */
+    Standing standing() {
+        return headPending ? Standing.HEAD_PENDING : served ? Standing.IDLE_AFTER_ANSWERS : Standing.NOTHING_SENT;
+    }
+
+    /** The connections without a request in progress, in the order they are closed for newcomers. */
+    enum Standing {
+        HEAD_PENDING, IDLE_AFTER_ANSWERS, NOTHING_SENT
     }
 
     /** Marks this connection as about to be closed for a newcomer, if it has no request in progress. */
@@ -223,6 +242,9 @@ final class HttpConnection implements NettyServerCustomizer {
         }
 
         void bytesArrived() {
+            if (!inBody) {
+                headPending = true;
+            }
             if (!inBody && headDeadline == null && !refused) {
                 headDeadline = ctx.executor().schedule(this::headTimedOut, connections.headerTimeout().toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -258,6 +280,7 @@ final class HttpConnection implements NettyServerCustomizer {
             if (msg instanceof HttpRequest request) {
                 cancelDeadline();
                 idle = false;
+                headPending = false;
                 inBody = !(msg instanceof LastHttpContent);
                 Refusal problem = problem(request);
                 if (problem != null) {
@@ -346,6 +369,7 @@ final class HttpConnection implements NettyServerCustomizer {
             }
             ctx.write(msg, promise);
             if (answerEnds) {
+                served = true;
                 unanswered--;
                 if (unanswered == 0 && refusal != null) {
                     sendRefusal();

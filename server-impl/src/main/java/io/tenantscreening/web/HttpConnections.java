@@ -27,10 +27,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * "Connections and timeouts"):
  * <ul>
  *   <li>at most {@code HTTP_MAX_CONNECTIONS} open at once, below the process's file limit.
- *   A connection over the cap takes the place of the oldest one that has no request in
- *   progress (idle between requests, or still sending its request's head); when every
- *   connection is busy with a request, the newcomer is closed at once. Connections that send
- *   nothing useful can so never keep a client that sends whole requests out;</li>
+ *   A connection over the cap takes the place of one that has no request in progress: the
+ *   oldest still sending a request's head, else the oldest idle after its answers, else the
+ *   oldest that has sent nothing yet; when every connection is busy with a request, the
+ *   newcomer is closed at once. Connections that send nothing useful can so never keep a
+ *   client that sends whole requests out;</li>
  *   <li>a request's head (request line and headers) must arrive within
  *   {@code HTTP_HEADER_TIMEOUT} of its first byte, or the request is answered
  *   {@code 408 request_timeout} and the connection closed;</li>
@@ -127,11 +128,13 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
         if (count.incrementAndGet() <= maxConnections) {
             return;
         }
-        for (HttpConnection candidate : open) {
-            if (candidate != connection && candidate.claimForEviction()) {
-                candidate.channel().eventLoop().execute(candidate::closeIfStillIdle);
-                warn("closed an idle connection to admit a new one");
-                return;
+        for (HttpConnection.Standing standing : HttpConnection.Standing.values()) {
+            for (HttpConnection candidate : open) {
+                if (candidate != connection && candidate.standing() == standing && candidate.claimForEviction()) {
+                    candidate.channel().eventLoop().execute(candidate::closeIfStillIdle);
+                    warn("closed a connection without a request in progress to admit a new one");
+                    return;
+                }
             }
         }
         connection.channel().close();
