@@ -79,6 +79,8 @@ final class HttpConnection implements NettyServerCustomizer {
     private final Channel channel;
     private final HttpConnections connections;
     private final AtomicBoolean evicting = new AtomicBoolean();
+    /** Whether this connection counts among the instance's open connections ({@link HttpConnections}). */
+    private final AtomicBoolean counted = new AtomicBoolean(true);
     /** No request in progress: none being read past its head, none waiting for its answer. */
     private volatile boolean idle = true;
     /** Bytes of a request's head have arrived, and not the whole head. */
@@ -115,13 +117,24 @@ final class HttpConnection implements NettyServerCustomizer {
         return idle && evicting.compareAndSet(false, true);
     }
 
-    /** On the event loop: closes the connection claimed for eviction, unless a request arrived meanwhile. */
-    void closeIfStillIdle() {
+    /** On the event loop: closes the connection claimed for eviction, unless a request arrived meanwhile; whether it did. */
+    boolean closeIfStillIdle() {
         if (idle) {
             channel.close();
-        } else {
-            evicting.set(false);
+            return true;
         }
+        evicting.set(false);
+        return false;
+    }
+
+    /** Stops counting this connection among the open ones; false if it was not counted. */
+    boolean uncount() {
+        return counted.compareAndSet(true, false);
+    }
+
+    /** Counts this connection again (it was claimed for eviction and kept); false if it was counted. */
+    boolean recount() {
+        return counted.compareAndSet(false, true);
     }
 
     @Override

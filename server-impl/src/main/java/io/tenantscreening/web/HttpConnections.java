@@ -119,11 +119,19 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
         return connection;
     }
 
+    /**
+     * Counts the connection in, and makes room for it over the cap. A connection claimed for
+     * eviction stops counting at once (it is closing), so that connections still closing never
+     * make the instance refuse a newcomer it has room for; it counts again if a request
+     * arrived on it before it could be closed.
+     */
     private void admit(HttpConnection connection) {
         open.addLast(connection);
         connection.channel().closeFuture().addListener(closed -> {
             open.remove(connection);
-            count.decrementAndGet();
+            if (connection.uncount()) {
+                count.decrementAndGet();
+            }
         });
         if (count.incrementAndGet() <= maxConnections) {
             return;
@@ -131,7 +139,14 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
         for (HttpConnection.Standing standing : HttpConnection.Standing.values()) {
             for (HttpConnection candidate : open) {
                 if (candidate != connection && candidate.standing() == standing && candidate.claimForEviction()) {
-                    candidate.channel().eventLoop().execute(candidate::closeIfStillIdle);
+                    if (candidate.uncount()) {
+                        count.decrementAndGet();
+                    }
+                    candidate.channel().eventLoop().execute(() -> {
+                        if (!candidate.closeIfStillIdle() && candidate.channel().isOpen() && candidate.recount()) {
+                            count.incrementAndGet();
+                        }
+                    });
                     warn("closed a connection without a request in progress to admit a new one");
                     return;
                 }
