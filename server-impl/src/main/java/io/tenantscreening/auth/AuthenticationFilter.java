@@ -16,7 +16,9 @@ import io.tenantscreening.errors.ErrorResponses;
 import io.tenantscreening.ratelimits.RateLimitDecision;
 import io.tenantscreening.ratelimits.RateLimitHeaders;
 import io.tenantscreening.ratelimits.RateLimiter;
+import io.tenantscreening.web.LogFields;
 import io.tenantscreening.web.Offload;
+import io.tenantscreening.web.RequestLogFields;
 import io.tenantscreening.web.RequestThreads;
 import io.tenantscreening.web.Routes;
 import jakarta.inject.Named;
@@ -111,6 +113,9 @@ public class AuthenticationFilter implements Ordered {
                     "This API key is read_only and may only make GET requests; use a key with full scope.")));
         }
         request.setAttribute(Caller.ATTRIBUTE, caller);
+        RequestLogFields fields = RequestLogFields.of(request);
+        fields.put(LogFields.ORGANIZATION_ID, caller.organizationId());
+        fields.put(LogFields.MODE, caller.mode().dbValue());
         return Optional.empty();
     }
 

@@ -21,6 +21,7 @@ import io.tenantscreening.lists.ListLinks;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
 import io.tenantscreening.metrics.ServiceMetrics;
+import io.tenantscreening.web.LogFields;
 import io.tenantscreening.web.RequestThreads;
 
 import java.io.IOException;
@@ -79,12 +80,15 @@ public class OrdersController implements OrdersApi {
             return replay(replayed);
         }
         metrics.orderPlacement(mode, "created");
-        return HttpResponse.created(OrderMapper.toApi(((OrderPlacement.Placed) placed).view()));
+        OrderView view = ((OrderPlacement.Placed) placed).view();
+        LogFields.noteForRequest(LogFields.ORDER_ID, view.order().id());
+        return HttpResponse.created(OrderMapper.toApi(view));
     }
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> getOrder(String id, @Nullable String serviceTenantVersion,
                                                                       @Nullable String include) {
+        LogFields.noteForRequest(LogFields.ORDER_ID, id);
         return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current().tenant(), id, Include.parse(include))));
     }
 
@@ -102,6 +106,7 @@ public class OrdersController implements OrdersApi {
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
+        LogFields.noteForRequest(LogFields.ORDER_ID, id);
         return HttpResponse.ok(OrderMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
                 Include.parse(include))));
     }
@@ -111,6 +116,7 @@ public class OrdersController implements OrdersApi {
                                                                                   ConditionalOfferRequest request,
                                                                                   @Nullable String serviceTenantVersion,
                                                                                   @Nullable String include) {
+        LogFields.noteForRequest(LogFields.ORDER_ID, id);
         ConditionalOfferInput offer = request.getConditionalOffer();
         ConditionalOffers.Made made = offers.make(Caller.current().tenant(), id,
                 new ConditionalOffers.Offer(offer.getMadeOn(), offer.getNote()), idempotencyKey, CanonicalJson.of(json, request),

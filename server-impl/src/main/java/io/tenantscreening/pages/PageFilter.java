@@ -1,6 +1,7 @@
 package io.tenantscreening.pages;
 
 import io.micronaut.core.order.Ordered;
+import io.micronaut.core.propagation.MutablePropagatedContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.RequestFilter;
@@ -30,8 +31,8 @@ public class PageFilter implements Ordered {
     }
 
     @RequestFilter
-    public void begin(HttpRequest<?> request) {
-        AccessLog.begin(request);
+    public void begin(HttpRequest<?> request, MutablePropagatedContext context) {
+        context.add(AccessLog.begin(request));
     }
 
     @ResponseFilter

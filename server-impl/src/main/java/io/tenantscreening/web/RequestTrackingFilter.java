@@ -1,6 +1,7 @@
 package io.tenantscreening.web;
 
 import io.micronaut.core.order.Ordered;
+import io.micronaut.core.propagation.MutablePropagatedContext;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
@@ -24,8 +25,8 @@ import io.tenantscreening.contract.ApiVersions;
 public class RequestTrackingFilter implements Ordered {
 
     @RequestFilter
-    public void begin(HttpRequest<?> request) {
-        AccessLog.begin(request);
+    public void begin(HttpRequest<?> request, MutablePropagatedContext context) {
+        context.add(AccessLog.begin(request));
     }
 
     @ResponseFilter
