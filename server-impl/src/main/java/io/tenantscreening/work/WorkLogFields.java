@@ -19,6 +19,11 @@ import java.util.Map;
 @Singleton
 public class WorkLogFields implements ExecutionInterceptor {
 
+    /** Adds the order to the lines of the running task from here on, for work whose data does not name it. */
+    public static void noteOrder(String orderId) {
+        MDC.put(LogFields.ORDER_ID, orderId);
+    }
+
     @Override
     public CompletionHandler<?> execute(TaskInstance<?> instance, ExecutionContext context, ExecutionChain chain) {
         Map<String, String> previous = MDC.getCopyOfContextMap();

@@ -21,7 +21,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import static io.tenantscreening.conformance.support.Pages.fields;
 import static io.tenantscreening.conformance.support.Waits.await;
@@ -43,6 +45,10 @@ class StructuredLogsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SSN = "524-71-9083";
     private static final Duration PATIENCE = Duration.ofSeconds(60);
+    /** The tasks of one order that log: its invitation and the email of the applicant's copy of its report. */
+    private static final Set<String> ORDER_TASKS = Set.of("send-invitation-email", "send-report-copy-email");
+    /** A link of an applicant's page whose token is not replaced. */
+    private static final Pattern UNREDACTED_LINK = Pattern.compile("/(apply|my-report)/(?!\\[redacted])[A-Za-z0-9_-]");
 
     /**
      * docs/operators.md#observability: every line is a JSON object with the documented fields;
@@ -79,8 +85,12 @@ class StructuredLogsTest {
         assertThat(placement.path("mode").asText()).isEqualTo("test");
         assertThat(placement.path("order_id").asText()).isEqualTo(run.orderId());
 
-        List<JsonNode> invitation = lines.stream().filter(line -> line.path("task").asText().equals("send-invitation-email")).toList();
-        assertThat(invitation).as("lines of the order's invitation email").isNotEmpty().allSatisfy(line -> {
+        assertThat(access.stream().filter(line -> line.get("message").asText().contains(" path=/apply/[redacted] ")))
+                .as("lines of the apply page's requests").hasSize(2)
+                .allSatisfy(line -> assertThat(line.path("order_id").asText()).isEqualTo(run.orderId()));
+
+        List<JsonNode> work = lines.stream().filter(line -> ORDER_TASKS.contains(line.path("task").asText())).toList();
+        assertThat(work).as("lines of the order's background work").isNotEmpty().allSatisfy(line -> {
             assertThat(line.path("order_id").asText()).isEqualTo(run.orderId());
             assertThat(line.path("organization_id").asText()).isEqualTo(run.organizationId());
             assertThat(line.path("mode").asText()).isEqualTo("test");
@@ -114,6 +124,7 @@ class StructuredLogsTest {
         for (String secret : run.secrets()) {
             assertThat(everything).as("the log").doesNotContain(secret);
         }
+        assertThat(everything).as("the log").doesNotContainPattern(UNREDACTED_LINK);
     }
 
     /** What a run wrote, what it worked on and the secrets it used. */
