@@ -80,16 +80,13 @@ public class OrdersController implements OrdersApi {
             return replay(replayed);
         }
         metrics.orderPlacement(mode, "created");
-        OrderView view = ((OrderPlacement.Placed) placed).view();
-        LogFields.noteForRequest(LogFields.ORDER_ID, view.order().id());
-        return HttpResponse.created(OrderMapper.toApi(view));
+        return HttpResponse.created(OrderMapper.toApi(logged(((OrderPlacement.Placed) placed).view())));
     }
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> getOrder(String id, @Nullable String serviceTenantVersion,
                                                                       @Nullable String include) {
-        LogFields.noteForRequest(LogFields.ORDER_ID, id);
-        return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current().tenant(), id, Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(logged(orders.get(Caller.current().tenant(), id, Include.parse(include)))));
     }
 
     @Override
@@ -106,9 +103,8 @@ public class OrdersController implements OrdersApi {
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
-        LogFields.noteForRequest(LogFields.ORDER_ID, id);
-        return HttpResponse.ok(OrderMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
-                Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(logged(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
+                Include.parse(include)))));
     }
 
     @Override
@@ -116,7 +112,6 @@ public class OrdersController implements OrdersApi {
                                                                                   ConditionalOfferRequest request,
                                                                                   @Nullable String serviceTenantVersion,
                                                                                   @Nullable String include) {
-        LogFields.noteForRequest(LogFields.ORDER_ID, id);
         ConditionalOfferInput offer = request.getConditionalOffer();
         ConditionalOffers.Made made = offers.make(Caller.current().tenant(), id,
                 new ConditionalOffers.Offer(offer.getMadeOn(), offer.getNote()), idempotencyKey, CanonicalJson.of(json, request),
@@ -130,6 +125,12 @@ public class OrdersController implements OrdersApi {
             }
         }
         return HttpResponse.ok(OrderMapper.toApi(((ConditionalOffers.Released) made).order()));
+    }
+
+    /** The order, named in the request's log lines from here on. */
+    private static OrderView logged(OrderView order) {
+        LogFields.noteForRequest(LogFields.ORDER_ID, order.order().id());
+        return order;
     }
 
     private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderPlacement.Replayed replayed) {
