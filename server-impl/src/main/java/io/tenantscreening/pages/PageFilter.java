@@ -15,7 +15,7 @@ import io.tenantscreening.web.Routes;
 
 /**
  * The pipeline of the applicants' pages, instead of the API's: no key, no contract check.
- * Each request gets its id, each answer Request-Id and the headers a page holding a secret
+ * Each request gets its id (and its log fields), each answer Request-Id and the headers a page holding a secret
  * link needs (no caching, no referrer that would carry the token to another site, no
  * framing, only its own resources, forms sent only to itself and to the payment gateway's
  * hosted checkout, which the pay button redirects to), and the access log line shows the path with the token

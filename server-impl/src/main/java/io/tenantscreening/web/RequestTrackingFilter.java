@@ -14,7 +14,8 @@ import io.micronaut.http.server.types.files.FileCustomizableResponseType;
 import io.tenantscreening.contract.ApiVersions;
 
 /**
- * Outermost filter of the JSON API: gives each request its id, stamps every response
+ * Outermost filter of the JSON API: gives each request its id (and its log fields,
+ * {@link RequestLogFields}), stamps every response
  * (errors included) with Request-Id and the Service-Tenant-Version that served it, keeps it
  * out of caches ({@code Cache-Control: no-store}; only a static file of the reference page,
  * which Micronaut answers with {@code Cache-Control: private, max-age=60}, may be cached)
