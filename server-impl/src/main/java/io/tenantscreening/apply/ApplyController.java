@@ -23,6 +23,7 @@ import io.tenantscreening.pages.ClientAddresses;
 import io.tenantscreening.pages.FormTokens;
 import io.tenantscreening.pages.PageErrors;
 import io.tenantscreening.pages.WrongTokenLimiter;
+import io.tenantscreening.web.LogFields;
 import io.tenantscreening.web.RequestIds;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
@@ -195,6 +196,9 @@ public class ApplyController {
     private Found find(String token, HttpRequest<?> request) {
         Optional<OrderRef> order = TOKEN.matcher(token).matches() ? apply.find(token) : Optional.empty();
         if (order.isPresent()) {
+            LogFields.noteForRequest(LogFields.ORGANIZATION_ID, order.get().organizationId());
+            LogFields.noteForRequest(LogFields.MODE, order.get().mode());
+            LogFields.noteForRequest(LogFields.ORDER_ID, order.get().orderId());
             return new Found(order.get(), null);
         }
         Optional<Duration> wait = limiter.unknownLink(clients.of(request));

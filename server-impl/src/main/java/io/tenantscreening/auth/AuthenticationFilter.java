@@ -16,7 +16,9 @@ import io.tenantscreening.errors.ErrorResponses;
 import io.tenantscreening.ratelimits.RateLimitDecision;
 import io.tenantscreening.ratelimits.RateLimitHeaders;
 import io.tenantscreening.ratelimits.RateLimiter;
+import io.tenantscreening.web.LogFields;
 import io.tenantscreening.web.Offload;
+import io.tenantscreening.web.RequestLogFields;
 import io.tenantscreening.web.RequestThreads;
 import io.tenantscreening.web.Routes;
 import jakarta.inject.Named;
@@ -35,8 +37,9 @@ import java.util.concurrent.Executor;
  * WWW-Authenticate challenge whose error is invalid_token when a bearer key was sent; then the key's
  * rate limit takes a token ({@link RateLimiter}; none left: 429 rate_limited with
  * Retry-After); then a read_only key on anything but GET (or HEAD) gets 403 forbidden. The
- * caller it establishes is what every layer below scopes its data by, and its organisation
- * is the queue the request waits in for a request thread ({@link RequestThreads}).
+ * caller it establishes is what every layer below scopes its data by, its organisation
+ * is the queue the request waits in for a request thread ({@link RequestThreads}), and its
+ * organisation and mode are named in the request's log lines ({@link RequestLogFields}).
  */
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class AuthenticationFilter implements Ordered {
@@ -111,6 +114,9 @@ public class AuthenticationFilter implements Ordered {
                     "This API key is read_only and may only make GET requests; use a key with full scope.")));
         }
         request.setAttribute(Caller.ATTRIBUTE, caller);
+        RequestLogFields fields = RequestLogFields.of(request);
+        fields.put(LogFields.ORGANIZATION_ID, caller.organizationId());
+        fields.put(LogFields.MODE, caller.mode().dbValue());
         return Optional.empty();
     }
 

@@ -22,6 +22,7 @@ import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportPdf;
 import io.tenantscreening.reports.ReportService;
 import io.tenantscreening.screening.ApplicantCopies;
+import io.tenantscreening.work.TenantWork;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -94,7 +95,7 @@ public class ReportCopies implements ApplicantCopies, CopyPageLinks {
     }
 
     /** Which link background work is about: its tenant and id (the data of its email's task). */
-    public record LinkRef(String organizationId, String mode, String linkId) {
+    public record LinkRef(String organizationId, String mode, String linkId) implements TenantWork {
 
         static LinkRef of(Tenant tenant, String linkId) {
             return new LinkRef(tenant.organizationId(), tenant.mode().dbValue(), linkId);

@@ -7,6 +7,7 @@ import io.tenantscreening.email.EmailRejected;
 import io.tenantscreening.email.EmailSender;
 import io.tenantscreening.work.BackgroundWork;
 import io.tenantscreening.work.RetryWithBackoff;
+import io.tenantscreening.work.WorkLogFields;
 import io.tenantscreening.work.WorkSettings;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
@@ -44,6 +45,7 @@ public class ReportCopyWork implements BackgroundWork {
                 .onFailure(new RetryWithBackoff<>(settings))
                 .execute((instance, context) -> {
                     copies.unsent(instance.getData()).ifPresent(link -> {
+                        WorkLogFields.noteOrder(link.orderId());
                         ReportCopy copy = copies.copy(link);
                         if (link.movedFrom() != null && ReportCopies.emailed(link.tenant().mode(), link.movedFrom())) {
                             try {

@@ -21,6 +21,7 @@ import io.tenantscreening.lists.ListLinks;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
 import io.tenantscreening.metrics.ServiceMetrics;
+import io.tenantscreening.web.LogFields;
 import io.tenantscreening.web.RequestThreads;
 
 import java.io.IOException;
@@ -79,13 +80,13 @@ public class OrdersController implements OrdersApi {
             return replay(replayed);
         }
         metrics.orderPlacement(mode, "created");
-        return HttpResponse.created(OrderMapper.toApi(((OrderPlacement.Placed) placed).view()));
+        return HttpResponse.created(OrderMapper.toApi(logged(((OrderPlacement.Placed) placed).view())));
     }
 
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> getOrder(String id, @Nullable String serviceTenantVersion,
                                                                       @Nullable String include) {
-        return HttpResponse.ok(OrderMapper.toApi(orders.get(Caller.current().tenant(), id, Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(logged(orders.get(Caller.current().tenant(), id, Include.parse(include)))));
     }
 
     @Override
@@ -102,8 +103,8 @@ public class OrdersController implements OrdersApi {
     @Override
     public HttpResponse<io.tenantscreening.api.model.Order> cancelOrder(String id, @Nullable String serviceTenantVersion,
                                                                          @Nullable String include) {
-        return HttpResponse.ok(OrderMapper.toApi(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
-                Include.parse(include))));
+        return HttpResponse.ok(OrderMapper.toApi(logged(lifecycle.cancel(Caller.current().tenant(), id, OrderLifecycle.Actor.API,
+                Include.parse(include)))));
     }
 
     @Override
@@ -124,6 +125,12 @@ public class OrdersController implements OrdersApi {
             }
         }
         return HttpResponse.ok(OrderMapper.toApi(((ConditionalOffers.Released) made).order()));
+    }
+
+    /** The order, named in the request's log lines from here on. */
+    private static OrderView logged(OrderView order) {
+        LogFields.noteForRequest(LogFields.ORDER_ID, order.order().id());
+        return order;
     }
 
     private HttpResponse<io.tenantscreening.api.model.Order> replay(OrderPlacement.Replayed replayed) {

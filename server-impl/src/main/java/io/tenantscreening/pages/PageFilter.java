@@ -1,6 +1,7 @@
 package io.tenantscreening.pages;
 
 import io.micronaut.core.order.Ordered;
+import io.micronaut.core.propagation.MutablePropagatedContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.RequestFilter;
@@ -14,7 +15,7 @@ import io.tenantscreening.web.Routes;
 
 /**
  * The pipeline of the applicants' pages, instead of the API's: no key, no contract check.
- * Each request gets its id, each answer Request-Id and the headers a page holding a secret
+ * Each request gets its id (and its log fields), each answer Request-Id and the headers a page holding a secret
  * link needs (no caching, no referrer that would carry the token to another site, no
  * framing, only its own resources, forms sent only to itself and to the payment gateway's
  * hosted checkout, which the pay button redirects to), and the access log line shows the path with the token
@@ -30,8 +31,8 @@ public class PageFilter implements Ordered {
     }
 
     @RequestFilter
-    public void begin(HttpRequest<?> request) {
-        AccessLog.begin(request);
+    public void begin(HttpRequest<?> request, MutablePropagatedContext context) {
+        context.add(AccessLog.begin(request));
     }
 
     @ResponseFilter

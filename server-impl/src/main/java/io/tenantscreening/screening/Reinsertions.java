@@ -7,6 +7,7 @@ import io.tenantscreening.common.Mode;
 import io.tenantscreening.common.PublicIds;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.persistence.TenantJdbc;
+import io.tenantscreening.work.TenantWork;
 import jakarta.inject.Singleton;
 
 import java.sql.ResultSet;
@@ -48,7 +49,7 @@ public class Reinsertions {
     }
 
     /** Which order's reinsertion notice background work is about. */
-    public record Ref(String organizationId, String mode, String orderId) {
+    public record Ref(String organizationId, String mode, String orderId) implements TenantWork {
 
         public Tenant tenant() {
             return new Tenant(organizationId, Mode.fromDb(mode));

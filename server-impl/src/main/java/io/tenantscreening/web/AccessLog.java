@@ -17,16 +17,18 @@ public final class AccessLog {
     private AccessLog() {
     }
 
-    /** Gives the request its id and notes when it started. */
-    public static void begin(HttpRequest<?> request) {
+    /** Gives the request its id and notes when it started; its log fields, for its propagated context. */
+    public static RequestLogFields begin(HttpRequest<?> request) {
         RequestIds.assign(request);
         request.setAttribute(STARTED, System.nanoTime());
+        return RequestLogFields.of(request);
     }
 
     public static void end(HttpRequest<?> request, int status) {
         long started = request.getAttribute(STARTED, Long.class).orElse(System.nanoTime());
-        LOG.info("request_id={} method={} path={} status={} duration_ms={}", RequestIds.of(request), request.getMethodName(),
-                Routes.loggedPath(request), status, (System.nanoTime() - started) / 1_000_000);
+        RequestLogFields.of(request).around(() -> LOG.info("request_id={} method={} path={} status={} duration_ms={}",
+                RequestIds.of(request), request.getMethodName(), Routes.loggedPath(request), status,
+                (System.nanoTime() - started) / 1_000_000));
     }
 
     /**
@@ -36,6 +38,7 @@ public final class AccessLog {
     static void refused(String requestId, io.netty.handler.codec.http.HttpRequest request, int status) {
         String method = request == null ? "-" : Routes.printable(request.method().name());
         String path = request == null ? "-" : Routes.loggedPath(Routes.printable(request.uri().split("\\?", 2)[0]));
-        LOG.info("request_id={} method={} path={} status={} duration_ms=0", requestId, method, path, status);
+        RequestLogFields.forId(requestId).around(() -> LOG.info("request_id={} method={} path={} status={} duration_ms=0",
+                requestId, method, path, status));
     }
 }

@@ -1,6 +1,7 @@
 package io.tenantscreening.web;
 
 import io.micronaut.core.order.Ordered;
+import io.micronaut.core.propagation.MutablePropagatedContext;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
@@ -13,7 +14,8 @@ import io.micronaut.http.server.types.files.FileCustomizableResponseType;
 import io.tenantscreening.contract.ApiVersions;
 
 /**
- * Outermost filter of the JSON API: gives each request its id, stamps every response
+ * Outermost filter of the JSON API: gives each request its id (and its log fields,
+ * {@link RequestLogFields}), stamps every response
  * (errors included) with Request-Id and the Service-Tenant-Version that served it, keeps it
  * out of caches ({@code Cache-Control: no-store}; only a static file of the reference page,
  * which Micronaut answers with {@code Cache-Control: private, max-age=60}, may be cached)
@@ -24,8 +26,8 @@ import io.tenantscreening.contract.ApiVersions;
 public class RequestTrackingFilter implements Ordered {
 
     @RequestFilter
-    public void begin(HttpRequest<?> request) {
-        AccessLog.begin(request);
+    public void begin(HttpRequest<?> request, MutablePropagatedContext context) {
+        context.add(AccessLog.begin(request));
     }
 
     @ResponseFilter

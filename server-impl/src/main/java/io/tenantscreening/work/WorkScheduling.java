@@ -45,7 +45,7 @@ public class WorkScheduling {
     @Bean(preDestroy = "stop")
     @Requires(notEnv = Environments.OPERATOR)
     public Scheduler scheduler(List<BackgroundWork> work, DataSource dataSource, DataSourceResolver resolver,
-                               WorkSettings settings, WorkErrors errors) {
+                               WorkSettings settings, WorkErrors errors, WorkLogFields logFields) {
         List<Task<?>> tasks = work.stream().<Task<?>>map(BackgroundWork::task).toList();
         List<RecurringTask<?>> recurring = tasks.stream().filter(RecurringTask.class::isInstance)
                 .<RecurringTask<?>>map(task -> (RecurringTask<?>) task).toList();
@@ -63,6 +63,7 @@ public class WorkScheduling {
                 .jdbcCustomization(POSTGRESQL)
                 .schedulerName(new SchedulerName.Fixed(new SchedulerName.Hostname().getName() + "/" + ProcessHandle.current().pid()))
                 .addSchedulerListener(errors)
+                .addExecutionInterceptor(logFields)
                 .build();
         scheduler.start();
         return scheduler;
