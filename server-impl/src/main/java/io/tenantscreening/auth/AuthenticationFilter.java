@@ -13,6 +13,7 @@ import io.micronaut.http.filter.ServerFilterPhase;
 import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEnvelope;
 import io.tenantscreening.errors.ErrorResponses;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.ratelimits.RateLimitDecision;
 import io.tenantscreening.ratelimits.RateLimitHeaders;
 import io.tenantscreening.ratelimits.RateLimiter;
@@ -54,11 +55,14 @@ public class AuthenticationFilter implements Ordered {
     private final ApiKeyService keys;
     private final RateLimiter limiter;
     private final Executor requestThreads;
+    private final ServiceMetrics metrics;
 
-    public AuthenticationFilter(ApiKeyService keys, RateLimiter limiter, @Named(RequestThreads.NAME) Executor requestThreads) {
+    public AuthenticationFilter(ApiKeyService keys, RateLimiter limiter, @Named(RequestThreads.NAME) Executor requestThreads,
+                                ServiceMetrics metrics) {
         this.keys = keys;
         this.limiter = limiter;
         this.requestThreads = requestThreads;
+        this.metrics = metrics;
     }
 
     /**
@@ -103,7 +107,11 @@ public class AuthenticationFilter implements Ordered {
         }
         return limiter.take(caller.keyId(), caller.mode(), caller.rateLimit()).thenApply(decision -> {
             request.setAttribute(RateLimitHeaders.ATTRIBUTE, decision);
-            return decision.admitted() ? authorize(request, caller) : Optional.of(ErrorResponses.of(rateLimited(decision)));
+            if (decision.admitted()) {
+                return authorize(request, caller);
+            }
+            metrics.rateLimited(caller.mode());
+            return Optional.of(ErrorResponses.of(rateLimited(decision)));
         });
     }
 

@@ -1,10 +1,12 @@
 package io.tenantscreening.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.tenantscreening.common.Mode;
 import jakarta.inject.Singleton;
 
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The service's own counters, when metrics are on ({@code METRICS_ENABLED}); without a
@@ -29,6 +31,20 @@ public class ServiceMetrics {
     /** A 402 answer, by its code (no_payment_method, card_declined, authentication_required). */
     public void paymentRequired(String code) {
         registry.ifPresent(meters -> meters.counter("screening.orders.payment_required", "code", code).increment());
+    }
+
+    /** A request refused with 429 rate_limited. */
+    public void rateLimited(Mode mode) {
+        registry.ifPresent(meters -> meters.counter("screening.rate_limit.refusals", "mode", mode.dbValue()).increment());
+    }
+
+    /**
+     * A call to a screening provider for one check: {@code answered}, or {@code failed} (it
+     * threw, or was cut off at the provider timeout), and how long it took.
+     */
+    public void providerCall(String check, String provider, String outcome, long nanos) {
+        registry.ifPresent(meters -> Timer.builder("screening.providers.calls").tag("check", check).tag("provider", provider)
+                .tag("outcome", outcome).register(meters).record(nanos, TimeUnit.NANOSECONDS));
     }
 
     /** A webhook delivery attempt: {@code succeeded}, {@code retrying} or {@code failed}. */

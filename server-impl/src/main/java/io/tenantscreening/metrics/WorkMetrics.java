@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * Background work as gauges, read from scheduled_tasks when metrics are scraped, per kind of
  * work (each db-scheduler task): how much is queued (due now), how much is retrying (failed
- * at least once, scheduled again) and how much is running. Registered once the service has started (as a binder it
+ * at least once, scheduled again), how much is running and how long the oldest due task has
+ * waited; and, per mode, how many webhook endpoints are failing (a delivery retried). Registered once the service has started (as a binder it
  * would be made with the registry, which the data source's own metrics need: a cycle).
  */
 @Singleton
@@ -43,7 +44,25 @@ public class WorkMetrics implements ApplicationEventListener<ApplicationStartupE
             gauge("screening.work.queued", kind, "NOT picked AND execution_time <= now()");
             gauge("screening.work.retrying", kind, "consecutive_failures > 0");
             gauge("screening.work.running", kind, "picked");
+            Gauge.builder("screening.work.oldest.due", () -> oldestDue(kind)).tag("kind", kind).baseUnit("seconds")
+                    .description("How long the oldest due, unstarted task of this kind has waited").register(registry);
         }
+        for (String mode : List.of("live", "test")) {
+            Gauge.builder("screening.webhooks.endpoints.failing", () -> failingEndpoints(mode)).tag("mode", mode)
+                    .description("Webhook endpoints with a delivery whose last attempt failed and that is retried").register(registry);
+        }
+    }
+
+    /** Seconds since the oldest task of this kind that is due and not picked became due; 0 when none is. */
+    private double oldestDue(String kind) {
+        return transactions.executeRead(status -> jdbc.queryOne("SELECT coalesce(extract(epoch FROM now() - min(execution_time)), 0)"
+                + " FROM scheduled_tasks WHERE task_name = ? AND NOT picked AND execution_time <= now()",
+                row -> row.getDouble(1), kind).orElse(0.0));
+    }
+
+    private double failingEndpoints(String mode) {
+        return transactions.executeRead(status -> jdbc.queryOne("SELECT count(DISTINCT endpoint_id) FROM webhook_deliveries"
+                + " WHERE status = 'pending' AND attempts > 0 AND mode = ?", row -> row.getLong(1), mode).orElse(0L));
     }
 
     private void gauge(String name, String kind, String condition) {

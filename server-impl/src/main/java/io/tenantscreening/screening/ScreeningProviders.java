@@ -2,6 +2,7 @@ package io.tenantscreening.screening;
 
 import io.micronaut.context.env.Environment;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.metrics.ServiceMetrics;
 import jakarta.inject.Singleton;
 
 import java.time.Duration;
@@ -32,9 +33,12 @@ public class ScreeningProviders {
     private final Map<CheckType, Map<String, ? extends ScreeningProvider>> offering = new EnumMap<>(CheckType.class);
     private final Map<CheckType, String> live = new EnumMap<>(CheckType.class);
     private final Map<CheckType, Duration> liveTurnaround = new EnumMap<>(CheckType.class);
+    private final ServiceMetrics metrics;
 
     public ScreeningProviders(List<CreditProvider> credit, List<EvictionProvider> eviction, List<CriminalProvider> criminal,
-                              List<IdentityProvider> identity, List<IncomeProvider> income, Environment environment) {
+                              List<IdentityProvider> identity, List<IncomeProvider> income, Environment environment,
+                              ServiceMetrics metrics) {
+        this.metrics = metrics;
         offering.put(CheckType.CREDIT, byName(credit));
         offering.put(CheckType.EVICTION, byName(eviction));
         offering.put(CheckType.CRIMINAL, byName(criminal));
@@ -85,7 +89,10 @@ public class ScreeningProviders {
         return mode == Mode.TEST ? CannedProvider.NAME : live.get(check);
     }
 
-    /** Asks the named provider (the one the check was first asked of) about one check. */
+    /**
+     * Asks the named provider (the one the check was first asked of) about one check; the
+     * call's outcome and duration go to the metrics ({@code screening.providers.calls}).
+     */
     public Answer<? extends Findings> ask(CheckType check, String providerName, ScreeningSubject subject,
                                           ScreeningProvider.Asked asked) {
         ScreeningProvider provider = offering.get(check).get(providerName);
@@ -93,6 +100,19 @@ public class ScreeningProviders {
             throw new IllegalStateException("no provider named '" + providerName + "' offers " + check.value()
                     + " checks any more; install it again to finish the checks asked of it");
         }
+        long started = System.nanoTime();
+        String outcome = "failed";
+        try {
+            Answer<? extends Findings> answer = ask(check, provider, subject, asked);
+            outcome = "answered";
+            return answer;
+        } finally {
+            metrics.providerCall(check.value(), providerName, outcome, System.nanoTime() - started);
+        }
+    }
+
+    private static Answer<? extends Findings> ask(CheckType check, ScreeningProvider provider, ScreeningSubject subject,
+                                                  ScreeningProvider.Asked asked) {
         return switch (check) {
             case CREDIT -> ((CreditProvider) provider).credit(subject, asked);
             case EVICTION -> ((EvictionProvider) provider).evictions(subject, asked);

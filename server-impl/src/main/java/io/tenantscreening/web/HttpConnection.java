@@ -460,6 +460,7 @@ final class HttpConnection implements NettyServerCustomizer {
 
         /** Answers and closes the connection: now, or once the answers to earlier requests are written. */
         private void refuse(Refusal problem, HttpRequest request) {
+            connections.refused(problem.code());
             refused = true;
             idle = false;
             cancelDeadline();

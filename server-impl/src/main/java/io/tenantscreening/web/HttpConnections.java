@@ -1,13 +1,18 @@
 package io.tenantscreening.web;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.BeanCreatedEvent;
+import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
 import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.event.ApplicationStartupEvent;
 import io.netty.channel.Channel;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
@@ -43,7 +48,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Micronaut itself ({@code micronaut.server.idle-timeout}).
  */
 @Singleton
-public class HttpConnections implements BeanCreatedEventListener<NettyServerCustomizer.Registry>, NettyServerCustomizer {
+public class HttpConnections implements BeanCreatedEventListener<NettyServerCustomizer.Registry>, NettyServerCustomizer,
+        ApplicationEventListener<ApplicationStartupEvent> {
 
     /** Files kept for everything else the process opens: the database pool, outbound calls, jars, logs. */
     static final int RESERVED_FILES = 256;
@@ -60,13 +66,17 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
     private final Deque<HttpConnection> open = new ConcurrentLinkedDeque<>();
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARNING_INTERVAL);
-    private final AtomicLong shed = new AtomicLong();
+    private final AtomicLong shedCount = new AtomicLong();
+    private final BeanProvider<MeterRegistry> registry;
+    /** The registry once the service has started, if metrics are on (METRICS_ENABLED). */
+    private volatile MeterRegistry meters;
 
-    HttpConnections(NettyHttpServerConfiguration server, JsonMapper json,
+    HttpConnections(NettyHttpServerConfiguration server, JsonMapper json, BeanProvider<MeterRegistry> registry,
                     @Nullable @Value("${screening.http.max-connections:}") Integer maxConnections,
                     @Value("${screening.http.header-timeout:10s}") Duration headerTimeout) {
         this.server = server;
         this.json = json;
+        this.registry = registry;
         this.maxConnections = cap(maxConnections, fileLimit());
         if (headerTimeout.isNegative() || headerTimeout.isZero()) {
             throw new IllegalArgumentException("HTTP_HEADER_TIMEOUT must be positive, not " + headerTimeout);
@@ -99,6 +109,26 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
     private static long fileLimit() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         return os instanceof UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
+    }
+
+    /** With metrics on: the open connections, and the connections shed and requests refused here, by reason. */
+    @Override
+    public void onApplicationEvent(ApplicationStartupEvent started) {
+        if (registry.isPresent()) {
+            meters = registry.get();
+            Gauge.builder("screening.http.connections", count, AtomicInteger::get)
+                    .description("HTTP connections open on this instance").register(meters);
+            Gauge.builder("screening.http.connections.max", () -> maxConnections)
+                    .description("HTTP_MAX_CONNECTIONS in force").register(meters);
+        }
+    }
+
+    /** A request answered and its connection closed before it reached the application, by its error code. */
+    void refused(String code) {
+        MeterRegistry counting = meters;
+        if (counting != null) {
+            counting.counter("screening.http.refusals", "code", code).increment();
+        }
     }
 
     @Override
@@ -147,17 +177,21 @@ public class HttpConnections implements BeanCreatedEventListener<NettyServerCust
                             count.incrementAndGet();
                         }
                     });
-                    warn("closed a connection without a request in progress to admit a new one");
+                    shed("replaced", "closed a connection without a request in progress to admit a new one");
                     return;
                 }
             }
         }
         connection.channel().close();
-        warn("refused a new connection: every connection has a request in progress");
+        shed("refused", "refused a new connection: every connection has a request in progress");
     }
 
-    private void warn(String what) {
-        long sheds = shed.incrementAndGet();
+    private void shed(String reason, String what) {
+        MeterRegistry counting = meters;
+        if (counting != null) {
+            counting.counter("screening.http.connections.shed", "reason", reason).increment();
+        }
+        long sheds = shedCount.incrementAndGet();
         long now = System.nanoTime();
         long last = lastWarning.get();
         if (now - last >= WARNING_INTERVAL && lastWarning.compareAndSet(last, now)) {

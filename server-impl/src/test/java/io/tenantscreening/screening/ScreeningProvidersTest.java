@@ -3,6 +3,7 @@ package io.tenantscreening.screening;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.tenantscreening.common.Mode;
+import io.tenantscreening.metrics.ServiceMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -11,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -74,6 +76,6 @@ class ScreeningProvidersTest {
         CannedProvider canned = new CannedProvider(null);
         SandboxProvider sandbox = new SandboxProvider(SANDBOX_DELAY, Clock.systemUTC(), null);
         return new ScreeningProviders(List.of(canned, sandbox), List.of(canned, sandbox), List.of(canned, sandbox),
-                List.of(canned, sandbox), List.of(canned, sandbox), environment);
+                List.of(canned, sandbox), List.of(canned, sandbox), environment, new ServiceMetrics(Optional.empty()));
     }
 }

@@ -1,7 +1,10 @@
 package io.tenantscreening.conformance.platform;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.RawHttp;
+import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
@@ -12,8 +15,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -64,6 +69,45 @@ class MetricsTest {
         List<String> labelled = Arrays.stream(text.split("\n")).filter(line -> !line.startsWith("#") && line.contains("{"))
                 .map(line -> line.substring(line.indexOf('{'), line.lastIndexOf('}') + 1)).toList();
         assertThat(labelled).isNotEmpty().noneMatch(labels -> ID_OR_SECRET.matcher(labels).find());
+    }
+
+    /**
+     * docs/operators.md#what-to-page-on: the metrics an operator pages on, each moved by what
+     * it counts: refusals of the rate limit and of the HTTP framing, the open connections,
+     * provider calls by outcome, the age of the oldest due work and failing webhook endpoints.
+     */
+    @Test
+    void whatAnOperatorPagesOnIsCounted() throws Exception {
+        String limited = TestTenant.create().rateLimits(null, 1).testKey();
+        int refusals = 0;
+        for (int i = 0; i < 20 && refusals == 0; i++) {
+            refusals += Api.get("/properties").key(limited).send().status() == 429 ? 1 : 0;
+        }
+        assertThat(refusals).as("a refusal of the rate limit").isEqualTo(1);
+        RawHttp.Response malformed = RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("GET", "/health",
+                Map.of("Transfer-Encoding", "chunked, identity"), null), Duration.ofSeconds(10));
+        assertThat(malformed.status()).isEqualTo(400);
+        String key = TestTenant.create().testKey();
+        String orderId = placed(key, body());
+        Screenings.complete(key, orderId);
+
+        String text = scrape().body();
+
+        assertThat(value(text, "screening_rate_limit_refusals_total{mode=\"test\"}")).isGreaterThanOrEqualTo(1);
+        assertThat(value(text, "screening_http_refusals_total{code=\"malformed_request\"}")).isGreaterThanOrEqualTo(1);
+        assertThat(value(text, "screening_http_connections")).as("the scrape's own connection at least").isGreaterThanOrEqualTo(1);
+        assertThat(value(text, "screening_http_connections_max")).isGreaterThan(1);
+        assertThat(value(text, "screening_providers_calls_seconds_count{check=\"credit\",outcome=\"answered\",provider=\"test\"}"))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(text).contains("screening_work_oldest_due_seconds{kind=\"screen-order\"}",
+                "screening_webhooks_endpoints_failing{mode=\"live\"}", "hikaricp_connections_pending");
+    }
+
+    /** The value of a sample (a metric with its labels, as written), which must be present. */
+    private static double value(String text, String sample) {
+        return Arrays.stream(text.split("\n")).filter(line -> line.startsWith(sample + " ")).findFirst()
+                .map(line -> Double.parseDouble(line.substring(sample.length() + 1).trim()))
+                .orElseThrow(() -> new AssertionError("no sample " + sample + " in the scrape"));
     }
 
     private static HttpResponse<String> scrape() throws IOException, InterruptedException {
