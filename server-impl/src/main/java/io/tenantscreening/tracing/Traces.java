@@ -88,6 +88,46 @@ public class Traces {
         }
     }
 
+    /**
+     * A client span of an outbound call (a provider, Stripe, SMTP, SMS), current until it is
+     * closed: {@code try (Traces.Outbound call = traces.outbound(...)) { ... }}. Without
+     * export, nothing is made.
+     */
+    public Outbound outbound(String name, String attribute, String value) {
+        if (!exporting) {
+            return Outbound.NONE;
+        }
+        Span span = tracer.spanBuilder(name).setSpanKind(SpanKind.CLIENT).setAttribute(attribute, value).startSpan();
+        return new Outbound(span, span.makeCurrent());
+    }
+
+    /** An outbound call's span and its scope; {@link #failed} marks it failed, closing ends it. */
+    public static final class Outbound implements AutoCloseable {
+
+        private static final Outbound NONE = new Outbound(Span.getInvalid(), Scope.noop());
+
+        private final Span span;
+        private final Scope scope;
+
+        private Outbound(Span span, Scope scope) {
+            this.span = span;
+            this.scope = scope;
+        }
+
+        /** Marks the call failed with this error; returns the error, to be thrown on. */
+        public <E extends Throwable> E failed(E error) {
+            span.recordException(error);
+            span.setStatus(StatusCode.ERROR);
+            return error;
+        }
+
+        @Override
+        public void close() {
+            scope.close();
+            span.end();
+        }
+    }
+
     /** The W3C headers of the current span, for a request that carries the trace to its receiver. */
     public Map<String, String> propagationHeaders() {
         Map<String, String> carrier = new HashMap<>();

@@ -23,6 +23,7 @@ import java.util.function.Predicate;
 
 import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Traces (docs/operators.md#traces): with OTEL_EXPORTER_OTLP_ENDPOINT set, the service
@@ -56,6 +57,12 @@ class TracesTest {
             String orderId = placeAndAwaitReport(instance, key, webhooks);
 
             assertOneTraceJoinsTheOrder(backend, webhooks, orderId);
+            ReceivedSpan screening = find(backend, span -> span.name().equals("screen-order")).orElseThrow();
+            assertThat(backend.spans()).as("the screening providers' calls, within the screening task")
+                    .filteredOn(span -> span.kind().equals("SPAN_KIND_CLIENT") && span.name().startsWith("screening "))
+                    .extracting(ReceivedSpan::name, ReceivedSpan::traceId, ReceivedSpan::parentSpanId)
+                    .contains(tuple("screening credit", screening.traceId(), screening.spanId()),
+                            tuple("screening eviction", screening.traceId(), screening.spanId()));
         }
     }
 
