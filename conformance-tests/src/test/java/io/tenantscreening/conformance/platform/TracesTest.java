@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.tuple;
  * exports its spans by OTLP/HTTP to a receiver on loopback, and one trace follows an order
  * from its POST /orders request through the screening work, the report, the events and the
  * webhook delivery, whose request carries that trace's traceparent to the receiver; a caller's
- * traceparent is honoured; without the setting nothing is sent. The instances are separate
+ * traceparent is honoured, and so are the sampler variables; without the setting nothing is
+ * sent. The instances are separate
  * processes with their own environment, exporting every 100 ms.
  */
 @StartsServiceProcesses
@@ -124,6 +125,29 @@ class TracesTest {
                     .orElseThrow();
             assertThat(request.traceId()).isEqualTo(callerTrace);
             assertThat(request.parentSpanId()).isEqualTo(callerSpan);
+        }
+    }
+
+    /**
+     * OTEL_TRACES_SAMPLER=parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0: a request
+     * of its own is not traced, a request whose caller sampled its trace is.
+     */
+    @Test
+    void theSamplerVariablesApply() {
+        String key = JarProcess.issueTestKey(environment, "Sampled").secret();
+        String callerTrace = UUID.randomUUID().toString().replace("-", "");
+        Map<String, String> sampling = new HashMap<>(environment);
+        sampling.put("OTEL_TRACES_SAMPLER", "parentbased_traceidratio");
+        sampling.put("OTEL_TRACES_SAMPLER_ARG", "0");
+        try (OtlpReceiver backend = OtlpReceiver.start(); ServiceProcess instance = ServiceProcess.start(exportingTo(backend, sampling))) {
+            assertThat(Api.get("/orders").at(instance.baseUrl()).key(key).send().status()).isEqualTo(200);
+            assertThat(Api.get("/orders").at(instance.baseUrl()).key(key)
+                    .header("traceparent", "00-" + callerTrace + "-" + callerTrace.substring(0, 16) + "-01").send().status()).isEqualTo(200);
+
+            await("the sampled request's span", PATIENCE).until(() -> find(backend, span -> span.traceId().equals(callerTrace)),
+                    Optional::isPresent);
+            assertThat(backend.spans()).filteredOn(span -> span.kind().equals("SPAN_KIND_SERVER"))
+                    .extracting(ReceivedSpan::traceId).containsExactly(callerTrace);
         }
     }
 
