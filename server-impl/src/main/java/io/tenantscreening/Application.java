@@ -4,6 +4,7 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import io.tenantscreening.contract.ContractParsing;
 import io.tenantscreening.operator.OperatorCommand;
+import io.tenantscreening.tracing.TraceLogContext;
 
 import java.util.Arrays;
 
@@ -27,6 +28,7 @@ public final class Application {
         if (args.length > 0 && args[0].equals("operator")) {
             System.exit(OperatorCommand.run(Arrays.copyOfRange(args, 1, args.length)));
         }
+        TraceLogContext.install();
         ContractParsing.start();
         new Launcher().mainClass(Application.class).args(args).banner(false).start();
     }

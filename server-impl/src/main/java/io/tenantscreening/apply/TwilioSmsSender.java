@@ -2,6 +2,7 @@ package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
+import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -38,11 +39,13 @@ public class TwilioSmsSender implements SmsSender {
     private final URI messages;
     private final String authorization;
     private final String from;
+    private final Traces traces;
 
     public TwilioSmsSender(@Value("${screening.sms.twilio.base-url}") String baseUrl,
                            @Value("${screening.sms.twilio.account-sid}") String accountSid,
                            @Value("${screening.sms.twilio.auth-token}") String authToken,
-                           @Value("${screening.sms.twilio.from}") String from) {
+                           @Value("${screening.sms.twilio.from}") String from, Traces traces) {
+        this.traces = traces;
         if (accountSid.isBlank() || authToken.isBlank() || from.isBlank()) {
             throw new IllegalStateException("SMS_SENDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
         }
@@ -62,7 +65,7 @@ public class TwilioSmsSender implements SmsSender {
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();
         HttpResponse<String> answer;
-        try {
+        try (Traces.Outbound call = traces.outbound("sms send", "server.address", messages.getHost())) {
             answer = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new SmsFailure("the SMS gateway could not be reached: " + e.getClass().getSimpleName(), e);

@@ -17,6 +17,7 @@ import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
 import com.stripe.param.RefundCreateParams;
 import com.stripe.param.checkout.SessionCreateParams;
+import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 
@@ -53,11 +54,13 @@ public class StripeCheckout implements HostedCheckout {
 
     private final PaymentSettings settings;
     private final Clock clock;
+    private final Traces traces;
     private volatile StripeClient client;
 
-    public StripeCheckout(PaymentSettings settings, Clock clock) {
+    public StripeCheckout(PaymentSettings settings, Clock clock, Traces traces) {
         this.settings = settings;
         this.clock = clock;
+        this.traces = traces;
     }
 
     @Override
@@ -92,7 +95,7 @@ public class StripeCheckout implements HostedCheckout {
         if (request.payerEmail() != null) {
             params.setCustomerEmail(request.payerEmail());
         }
-        try {
+        try (Traces.Outbound call = traces.outbound("stripe create checkout session", "payment.reference", request.reference())) {
             int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
             com.stripe.model.checkout.Session session = client().v1().checkout().sessions().create(params.build(),
                     RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
@@ -146,7 +149,7 @@ public class StripeCheckout implements HostedCheckout {
     @Override
     public RefundOutcome refund(String paymentReference, String idempotencyKey) {
         Refund refund;
-        try {
+        try (Traces.Outbound call = traces.outbound("stripe create refund", "payment.reference", paymentReference)) {
             refund = client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
                     RequestOptions.builder().setIdempotencyKey(idempotencyKey).build());
         } catch (StripeException e) {
@@ -208,7 +211,7 @@ public class StripeCheckout implements HostedCheckout {
 
     @Override
     public boolean expire(String sessionId) {
-        try {
+        try (Traces.Outbound call = traces.outbound("stripe expire checkout session", "payment.session", sessionId)) {
             client().v1().checkout().sessions().expire(sessionId);
             return true;
         } catch (StripeException e) {

@@ -2,6 +2,7 @@ package io.tenantscreening.email;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
+import io.tenantscreening.tracing.Traces;
 import jakarta.activation.DataHandler;
 import jakarta.inject.Singleton;
 import jakarta.mail.Authenticator;
@@ -44,14 +45,19 @@ public class SmtpEmailSender implements EmailSender {
     private static final String TIMEOUT_MILLIS = "10000";
 
     private final Session session;
+    private final String host;
+    private final Traces traces;
     private final InternetAddress from;
 
     public SmtpEmailSender(@Value("${screening.email.smtp.host}") String host, @Value("${screening.email.smtp.port}") int port,
                            @Value("${screening.email.smtp.starttls}") boolean starttls,
                            @Value("${screening.email.smtp.username}") String username,
                            @Value("${screening.email.smtp.password}") String password,
-                           @Value("${screening.email.from}") String from, @Value("${screening.email.from-name}") String fromName)
+                           @Value("${screening.email.from}") String from, @Value("${screening.email.from-name}") String fromName,
+                           Traces traces)
             throws UnsupportedEncodingException {
+        this.host = host;
+        this.traces = traces;
         if (host.isBlank()) {
             throw new IllegalStateException("EMAIL_SENDER=smtp needs SMTP_HOST");
         }
@@ -98,7 +104,13 @@ public class SmtpEmailSender implements EmailSender {
                 }
                 mime.setContent(mixed);
             }
-            Transport.send(mime);
+            try (Traces.Outbound call = traces.outbound("smtp send", "server.address", host)) {
+                try {
+                    Transport.send(mime);
+                } catch (MessagingException e) {
+                    throw call.failed(e);
+                }
+            }
         } catch (MessagingException e) {
             if (refusedForGood(e)) {
                 throw new EmailRejected("the SMTP server refused the message for good: " + e.getMessage(), e);

@@ -10,6 +10,7 @@ import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorSource;
 import io.tenantscreening.lists.Page;
 import io.tenantscreening.lists.PageRequest;
+import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -30,9 +31,12 @@ public class EventService {
     private final List<EventSubscriber> subscribers;
     private final EventMapper mapper;
     private final JsonMapper json;
+    private final Traces traces;
 
-    public EventService(EventRepository events, List<EventSubscriber> subscribers, EventMapper mapper, JsonMapper json) {
+    public EventService(EventRepository events, List<EventSubscriber> subscribers, EventMapper mapper, JsonMapper json,
+                        Traces traces) {
         this.events = events;
+        this.traces = traces;
         this.subscribers = subscribers;
         this.mapper = mapper;
         this.json = json;
@@ -47,11 +51,13 @@ public class EventService {
     @Transactional
     public Event record(Tenant tenant, EventType type, String objectId, String objectJson, String previousStatus,
                         String previousAttributes, Instant at) {
-        String id = PublicIds.newId("evt", tenant.mode());
-        long sequence = events.insert(tenant, id, type, objectId, previousStatus, objectJson, previousAttributes, at);
-        Event event = new Event(id, tenant.mode(), type, objectId, sequence, previousStatus, objectJson, previousAttributes, at);
-        subscribers.forEach(subscriber -> subscriber.recorded(tenant, event));
-        return event;
+        return traces.inSpan("event record", "event.type", type.value(), () -> {
+            String id = PublicIds.newId("evt", tenant.mode());
+            long sequence = events.insert(tenant, id, type, objectId, previousStatus, objectJson, previousAttributes, at);
+            Event event = new Event(id, tenant.mode(), type, objectId, sequence, previousStatus, objectJson, previousAttributes, at);
+            subscribers.forEach(subscriber -> subscriber.recorded(tenant, event));
+            return event;
+        });
     }
 
     /**

@@ -13,6 +13,7 @@ import io.tenantscreening.events.EventService;
 import io.tenantscreening.events.EventType;
 import io.tenantscreening.orders.OrderService;
 import io.tenantscreening.policies.Recommendation;
+import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -40,9 +41,11 @@ public class ReportService {
     private final EventService events;
     private final ReportMapper mapper;
     private final OrderService orders;
+    private final Traces traces;
 
-    public ReportService(ReportRepository reports, EventService events, ReportMapper mapper, OrderService orders) {
+    public ReportService(ReportRepository reports, EventService events, ReportMapper mapper, OrderService orders, Traces traces) {
         this.reports = reports;
+        this.traces = traces;
         this.events = events;
         this.mapper = mapper;
         this.orders = orders;
@@ -56,11 +59,13 @@ public class ReportService {
     @Transactional
     public Report create(Tenant tenant, String orderId, List<Report.CheckResult> checks, Recommendation recommendation,
                          Instant now) {
-        Report report = new Report(PublicIds.newId("rpt", tenant.mode()), tenant.mode(), orderId, checks, recommendation,
-                now, now);
-        reports.insert(tenant, report);
-        events.record(tenant, EventType.REPORT_COMPLETED, report.id(), mapper.json(report), null, now);
-        return report;
+        return traces.inSpan("report create", "order.id", orderId, () -> {
+            Report report = new Report(PublicIds.newId("rpt", tenant.mode()), tenant.mode(), orderId, checks, recommendation,
+                    now, now);
+            reports.insert(tenant, report);
+            events.record(tenant, EventType.REPORT_COMPLETED, report.id(), mapper.json(report), null, now);
+            return report;
+        });
     }
 
     /** The report, locked until the caller's transaction ends; 404 when there is no such report. */

@@ -2,6 +2,7 @@ package io.tenantscreening.screening;
 
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.TransactionOperations;
+import io.opentelemetry.context.Context;
 import io.tenantscreening.applicants.Applicant;
 import io.tenantscreening.applicants.ApplicantRepository;
 import io.tenantscreening.applicants.ApplicantService;
@@ -19,6 +20,7 @@ import io.tenantscreening.orders.OrderStatus;
 import io.tenantscreening.orders.OrderView;
 import io.tenantscreening.reports.Report;
 import io.tenantscreening.reports.ReportService;
+import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
@@ -97,13 +99,15 @@ public class ScreeningService {
     private final DeletedRecords deleted;
     private final Reinsertions reinsertions;
     private final ConsumerStatements statements;
+    private final Traces traces;
 
     public ScreeningService(ScreeningRepository checks, ScreeningProviders providers, OrderService orders,
                             OrderLifecycle lifecycle, ApplicantService applicants, ReportService reports,
                             ApplicantCopies copies, Recommendations recommendations, TransactionOperations<Connection> transactions,
                             @Named(ScreeningService.CALLS) ExecutorService calls,
                             @Value("${screening.providers.timeout}") Duration timeout, Clock clock, ReportDay day,
-                            DeletedRecords deleted, Reinsertions reinsertions, ConsumerStatements statements) {
+                            DeletedRecords deleted, Reinsertions reinsertions, ConsumerStatements statements, Traces traces) {
+        this.traces = traces;
         this.deleted = deleted;
         this.reinsertions = reinsertions;
         this.statements = statements;
@@ -163,7 +167,12 @@ public class ScreeningService {
         Map<CheckType, Future<Answer<? extends Findings>>> asking = new EnumMap<>(CheckType.class);
         for (ScreeningRepository.CheckState check : open.get().checks()) {
             ScreeningProvider.Asked asked = new ScreeningProvider.Asked(check.requestedAt(), check.reference());
-            asking.put(check.type(), calls.submit(() -> providers.ask(check.type(), check.provider(), open.get().subject(), asked)));
+            // The provider is asked on another thread, in this trace: its span is a child of the task's.
+            asking.put(check.type(), calls.submit(Context.current().wrap(() -> {
+                try (Traces.Outbound call = traces.outbound("screening " + check.type().value(), "screening.provider", check.provider())) {
+                    return providers.ask(check.type(), check.provider(), open.get().subject(), asked);
+                }
+            })));
         }
         Map<CheckType, Answer<? extends Findings>> answers = new EnumMap<>(CheckType.class);
         long deadline = System.nanoTime() + timeout.toNanos();

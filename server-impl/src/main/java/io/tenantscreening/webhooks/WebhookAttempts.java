@@ -4,14 +4,21 @@ import com.github.kagkarlsson.scheduler.SchedulerClient;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
 import io.tenantscreening.events.EventService;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import io.tenantscreening.metrics.ServiceMetrics;
+import io.tenantscreening.tracing.Traces;
 import io.tenantscreening.work.RetryWithBackoff;
+import io.tenantscreening.work.WorkTraces;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,11 +45,13 @@ class WebhookAttempts {
     private final EventService events;
     private final ServiceMetrics metrics;
     private final SchedulerClient work;
+    private final Traces traces;
+    private final WorkTraces workTraces;
     private final Clock clock;
 
     WebhookAttempts(WebhookDeliveryRepository deliveries, WebhookEndpointRepository endpoints, WebhookSecrets secrets,
                     WebhookSender sender, WebhookSettings settings, EventService events, ServiceMetrics metrics,
-                    SchedulerClient work, Clock clock) {
+                    SchedulerClient work, Traces traces, WorkTraces workTraces, Clock clock) {
         this.deliveries = deliveries;
         this.endpoints = endpoints;
         this.secrets = secrets;
@@ -51,6 +60,8 @@ class WebhookAttempts {
         this.events = events;
         this.metrics = metrics;
         this.work = work;
+        this.traces = traces;
+        this.workTraces = workTraces;
         this.clock = clock;
     }
 
@@ -69,15 +80,34 @@ class WebhookAttempts {
                         })));
     }
 
-    /** One attempt of a claimed delivery; cut off if this instance loses its slot meanwhile. */
+    /**
+     * One attempt of a claimed delivery; cut off if this instance loses its slot meanwhile.
+     * Its span joins the trace the delivery was scheduled in (another delivery's task may be
+     * the one making the attempt), and the request carries that span's {@code traceparent}.
+     */
     WebhookSender.Answer send(Tenant tenant, Claimed claimed, EndpointSlots.Held slot) {
         Instant at = Timestamps.now(clock);
-        try {
-            return sender.post(tenant.mode(), claimed.endpoint().url(), claimed.body(), Map.of(
-                    "Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), claimed.body(), claimed.secrets()),
-                    "Service-Delivery-Id", claimed.delivery().id(),
-                    "Service-Event-Id", claimed.delivery().eventId()), slot::whenLost);
+        Span span = traces.span("webhook attempt", SpanKind.CLIENT,
+                        workTraces.storedTraceparent(DELIVERY.getTaskName(), claimed.delivery().id()))
+                .setAttribute("http.request.method", "POST")
+                .setAttribute("webhook.delivery_id", claimed.delivery().id())
+                .setAttribute("webhook.event_id", claimed.delivery().eventId())
+                .startSpan();
+        try (Scope ignored = span.makeCurrent()) {
+            Map<String, String> headers = new HashMap<>(traces.propagationHeaders());
+            headers.put("Service-Signature", WebhookSecrets.signature(at.getEpochSecond(), claimed.body(), claimed.secrets()));
+            headers.put("Service-Delivery-Id", claimed.delivery().id());
+            headers.put("Service-Event-Id", claimed.delivery().eventId());
+            WebhookSender.Answer answer = sender.post(tenant.mode(), claimed.endpoint().url(), claimed.body(), headers, slot::whenLost);
+            if (answer.status() != null) {
+                span.setAttribute("http.response.status_code", answer.status());
+            }
+            if (!answer.succeeded()) {
+                span.setStatus(StatusCode.ERROR, answer.error() == null ? "HTTP " + answer.status() : answer.error());
+            }
+            return answer;
         } finally {
+            span.end();
             slot.attemptOver();
         }
     }

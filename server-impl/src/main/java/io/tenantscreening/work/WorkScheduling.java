@@ -45,7 +45,7 @@ public class WorkScheduling {
     @Bean(preDestroy = "stop")
     @Requires(notEnv = Environments.OPERATOR)
     public Scheduler scheduler(List<BackgroundWork> work, DataSource dataSource, DataSourceResolver resolver,
-                               WorkSettings settings, WorkErrors errors, WorkLogFields logFields) {
+                               WorkSettings settings, WorkErrors errors, WorkLogFields logFields, WorkTraces traces) {
         List<Task<?>> tasks = work.stream().<Task<?>>map(BackgroundWork::task).toList();
         List<RecurringTask<?>> recurring = tasks.stream().filter(RecurringTask.class::isInstance)
                 .<RecurringTask<?>>map(task -> (RecurringTask<?>) task).toList();
@@ -64,14 +64,20 @@ public class WorkScheduling {
                 .schedulerName(new SchedulerName.Fixed(new SchedulerName.Hostname().getName() + "/" + ProcessHandle.current().pid()))
                 .addSchedulerListener(errors)
                 .addExecutionInterceptor(logFields)
+                .addExecutionInterceptor(traces)
                 .build();
         scheduler.start();
         return scheduler;
     }
 
-    /** Schedules work; called inside a transaction, the work is scheduled when (and only if) it commits. */
+    /**
+     * Schedules work; called inside a transaction, the work is scheduled when (and only if) it
+     * commits, with the trace context it was scheduled in.
+     */
     @Singleton
-    public SchedulerClient client(DataSource dataSource) {
-        return SchedulerClient.Builder.create(dataSource).serializer(new JacksonSerializer()).jdbcCustomization(POSTGRESQL).build();
+    public SchedulerClient client(DataSource dataSource, WorkTraces traces) {
+        return new TracedSchedulerClient(
+                SchedulerClient.Builder.create(dataSource).serializer(new JacksonSerializer()).jdbcCustomization(POSTGRESQL).build(),
+                traces);
     }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.tenantscreening.tracing.Traces;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -43,7 +44,7 @@ class ApplicantPaymentsTest {
 
     private final BuiltInCheckout builtIn = builtIn(KEY);
     private final ApplicantPayments payments = new ApplicantPayments(new HostedCheckouts(new PaymentSettings(), production(),
-            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC())), null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
+            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC(), Traces.off())), null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"PENDING, true", "FAILED, true", "SUCCEEDED, false", "REFUNDED, false"})

@@ -1,0 +1,239 @@
+package io.tenantscreening.conformance.platform;
+
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
+import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.OrderRequests;
+import io.tenantscreening.conformance.support.OtlpReceiver;
+import io.tenantscreening.conformance.support.OtlpReceiver.ReceivedSpan;
+import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.StartsServiceProcesses;
+import io.tenantscreening.conformance.support.TestDatabase;
+import io.tenantscreening.conformance.support.WebhookReceiver;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+import static io.tenantscreening.conformance.support.Waits.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Traces (docs/operators.md#traces): with OTEL_EXPORTER_OTLP_ENDPOINT set, the service
+ * exports its spans by OTLP/HTTP to a receiver on loopback, and one trace follows an order
+ * from its POST /orders request through the screening work, the report, the events and the
+ * webhook delivery, whose request carries that trace's traceparent to the receiver; a caller's
+ * traceparent is honoured, and so are the sampler variables; without the setting nothing is
+ * sent. The instances are separate
+ * processes with their own environment, exporting every 100 ms.
+ */
+@StartsServiceProcesses
+class TracesTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private static Map<String, String> environment;
+
+    @BeforeAll
+    static void database() {
+        environment = new HashMap<>(JarProcess.testDatabaseEnvironment());
+        environment.put("WEBHOOK_ALLOW_LOOPBACK", "true");
+        environment.put("OTEL_BSP_SCHEDULE_DELAY", "100");
+    }
+
+    @Test
+    void oneTraceJoinsTheOrdersRequestItsScreeningItsReportAndItsWebhookDelivery() throws Exception {
+        String key = JarProcess.issueTestKey(environment, "Traced").secret();
+        try (OtlpReceiver backend = OtlpReceiver.start(); WebhookReceiver webhooks = WebhookReceiver.start();
+             ServiceProcess instance = ServiceProcess.start(exportingTo(backend))) {
+            subscribe(instance, key, webhooks);
+
+            String orderId = placeAndAwaitReport(instance, key, webhooks);
+
+            assertOneTraceJoinsTheOrder(backend, webhooks, orderId);
+            ReceivedSpan screening = find(backend, span -> span.name().equals("screen-order")).orElseThrow();
+            assertThat(backend.spans()).as("the screening providers' calls, within the screening task")
+                    .filteredOn(span -> span.kind().equals("SPAN_KIND_CLIENT") && span.name().startsWith("screening "))
+                    .extracting(ReceivedSpan::name, ReceivedSpan::traceId, ReceivedSpan::parentSpanId)
+                    .contains(tuple("screening credit", screening.traceId(), screening.spanId()),
+                            tuple("screening eviction", screening.traceId(), screening.spanId()));
+        }
+    }
+
+    /**
+     * The order is placed on one instance, which is killed (kill -9) while its screening is
+     * under way; another instance, started afterwards, takes the screening up from its task
+     * row and still joins the trace of the request.
+     */
+    @Test
+    void theTraceSurvivesAKillOfTheInstanceThatPlacedTheOrder() throws Exception {
+        Map<String, String> quickToNotice = new HashMap<>(environment);
+        quickToNotice.put("WORK_HEARTBEAT_INTERVAL", "200ms");
+        quickToNotice.put("WORK_MISSED_HEARTBEATS", "4");
+        String key = JarProcess.issueTestKey(quickToNotice, "Traced across a kill").secret();
+        try (OtlpReceiver backend = OtlpReceiver.start(); WebhookReceiver webhooks = WebhookReceiver.start()) {
+            Map<String, String> slow = exportingTo(backend, quickToNotice);
+            slow.put("TEST_SLOW_SCREENING", "3s");
+            ServiceProcess doomed = ServiceProcess.start(slow);
+            ReceivedSpan request;
+            String orderId;
+            try {
+                subscribe(doomed, key, webhooks);
+                ApiResponse placed = OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString())
+                        .at(doomed.baseUrl()).send();
+                assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+                orderId = placed.json().get("id").asText();
+                await("the doomed instance screens the order", PATIENCE).until(() -> TestDatabase.number("SELECT count(*) "
+                        + "FROM scheduled_tasks WHERE task_name = 'screen-order' AND task_instance = ? AND picked", orderId) == 1);
+                request = await("the request's span was exported", PATIENCE).until(() -> find(backend,
+                        span -> span.kind().equals("SPAN_KIND_SERVER") && span.name().equals("POST /orders")), Optional::isPresent)
+                        .orElseThrow();
+            } finally {
+                doomed.kill();
+            }
+
+            try (ServiceProcess survivor = ServiceProcess.start(exportingTo(backend, quickToNotice))) {
+                awaitReportDelivered(webhooks);
+                ReceivedSpan screening = await("the survivor's screening span", PATIENCE).until(() -> find(backend,
+                        span -> span.name().equals("screen-order") && orderId.equals(span.attribute("work.instance"))),
+                        Optional::isPresent).orElseThrow();
+                assertThat(screening.traceId()).as("the screening finished by the survivor").isEqualTo(request.traceId());
+                assertOneTraceJoinsTheOrder(backend, webhooks, orderId);
+            }
+        }
+    }
+
+    @Test
+    void aRequestWithATraceparentJoinsTheCallersTrace() {
+        String key = JarProcess.issueTestKey(environment, "Traced caller").secret();
+        String callerTrace = UUID.randomUUID().toString().replace("-", "");
+        String callerSpan = callerTrace.substring(0, 16);
+        try (OtlpReceiver backend = OtlpReceiver.start(); ServiceProcess instance = ServiceProcess.start(exportingTo(backend))) {
+            ApiResponse answer = Api.get("/orders").at(instance.baseUrl()).key(key)
+                    .header("traceparent", "00-" + callerTrace + "-" + callerSpan + "-01").send();
+            assertThat(answer.status()).isEqualTo(200);
+
+            ReceivedSpan request = await("the request's span", PATIENCE).until(() -> find(backend,
+                    span -> span.kind().equals("SPAN_KIND_SERVER") && span.name().equals("GET /orders")), Optional::isPresent)
+                    .orElseThrow();
+            assertThat(request.traceId()).isEqualTo(callerTrace);
+            assertThat(request.parentSpanId()).isEqualTo(callerSpan);
+        }
+    }
+
+    /**
+     * OTEL_TRACES_SAMPLER=parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0: a request
+     * of its own is not traced, a request whose caller sampled its trace is.
+     */
+    @Test
+    void theSamplerVariablesApply() {
+        String key = JarProcess.issueTestKey(environment, "Sampled").secret();
+        String callerTrace = UUID.randomUUID().toString().replace("-", "");
+        Map<String, String> sampling = new HashMap<>(environment);
+        sampling.put("OTEL_TRACES_SAMPLER", "parentbased_traceidratio");
+        sampling.put("OTEL_TRACES_SAMPLER_ARG", "0");
+        try (OtlpReceiver backend = OtlpReceiver.start(); ServiceProcess instance = ServiceProcess.start(exportingTo(backend, sampling))) {
+            assertThat(Api.get("/orders").at(instance.baseUrl()).key(key).send().status()).isEqualTo(200);
+            assertThat(Api.get("/orders").at(instance.baseUrl()).key(key)
+                    .header("traceparent", "00-" + callerTrace + "-" + callerTrace.substring(0, 16) + "-01").send().status()).isEqualTo(200);
+
+            await("the sampled request's span", PATIENCE).until(() -> find(backend, span -> span.traceId().equals(callerTrace)),
+                    Optional::isPresent);
+            assertThat(backend.spans()).filteredOn(span -> span.kind().equals("SPAN_KIND_SERVER"))
+                    .extracting(ReceivedSpan::traceId).containsExactly(callerTrace);
+        }
+    }
+
+    /**
+     * Without OTEL_EXPORTER_OTLP_ENDPOINT: nothing reaches a backend on the exporter's
+     * default port (4318), even after a graceful stop (which flushes what an exporter holds),
+     * and webhook requests carry no traceparent.
+     */
+    @Test
+    void withoutAnEndpointNothingIsSent() throws Exception {
+        String key = JarProcess.issueTestKey(environment, "Not traced").secret();
+        try (OtlpReceiver backend = OtlpReceiver.startOn(4318); WebhookReceiver webhooks = WebhookReceiver.start()) {
+            ServiceProcess instance = ServiceProcess.start(environment);
+            try {
+                subscribe(instance, key, webhooks);
+                placeAndAwaitReport(instance, key, webhooks);
+            } finally {
+                instance.stop();
+            }
+
+            assertThat(backend.requests()).as("export requests").isZero();
+            assertThat(webhooks.received()).isNotEmpty().allSatisfy(request -> assertThat(request.header("traceparent")).isNull());
+        }
+    }
+
+    private static Map<String, String> exportingTo(OtlpReceiver backend) {
+        return exportingTo(backend, environment);
+    }
+
+    private static Map<String, String> exportingTo(OtlpReceiver backend, Map<String, String> base) {
+        Map<String, String> exporting = new HashMap<>(base);
+        exporting.put("OTEL_EXPORTER_OTLP_ENDPOINT", backend.endpoint());
+        return exporting;
+    }
+
+    private static void subscribe(ServiceProcess instance, String key, WebhookReceiver webhooks) {
+        ApiResponse endpoint = Api.post("/webhook_endpoints").at(instance.baseUrl()).key(key)
+                .json("{\"webhook_endpoint\":{\"url\":\"" + webhooks.url() + "\"}}").send();
+        assertThat(endpoint.status()).as(endpoint.body()).isEqualTo(201);
+    }
+
+    private static String placeAndAwaitReport(ServiceProcess instance, String key, WebhookReceiver webhooks) {
+        ApiResponse placed = OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(instance.baseUrl()).send();
+        assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+        awaitReportDelivered(webhooks);
+        return placed.json().get("id").asText();
+    }
+
+    private static void awaitReportDelivered(WebhookReceiver webhooks) {
+        webhooks.await(1, request -> request.text().contains("\"report.completed\""), PATIENCE);
+    }
+
+    /**
+     * The request's server span, the screening task's span, the report's, its event's, the
+     * delivery task's and the delivery attempt's spans share one trace id; the webhook request
+     * of the report.completed event carries the attempt span's traceparent.
+     */
+    private static void assertOneTraceJoinsTheOrder(OtlpReceiver backend, WebhookReceiver webhooks, String orderId) throws Exception {
+        WebhookReceiver.Received delivered = webhooks.received().stream()
+                .filter(request -> request.text().contains("\"report.completed\"")).findFirst().orElseThrow();
+        String eventId = delivered.header("Service-Event-Id");
+        ReceivedSpan attempt = await("the delivery attempt's span", PATIENCE).until(() -> find(backend,
+                span -> span.name().equals("webhook attempt") && eventId.equals(span.attribute("webhook.event_id"))),
+                Optional::isPresent).orElseThrow();
+        String trace = attempt.traceId();
+        List<ReceivedSpan> spans = await("the order's spans", PATIENCE).until(() -> backend.spans().stream()
+                .filter(span -> span.traceId().equals(trace)).toList(), found -> names(found).containsAll(
+                List.of("POST /orders", "screen-order", "report create", "event record", "deliver-webhook", "webhook attempt")));
+
+        ReceivedSpan request = spans.stream().filter(span -> span.name().equals("POST /orders")).findFirst().orElseThrow();
+        assertThat(request.kind()).isEqualTo("SPAN_KIND_SERVER");
+        assertThat(request.service()).isEqualTo("tenant-screening");
+        assertThat(spans).filteredOn(span -> span.name().equals("screen-order"))
+                .allSatisfy(span -> assertThat(span.attribute("work.instance")).isEqualTo(orderId));
+        assertThat(spans).filteredOn(span -> span.name().equals("report create"))
+                .singleElement().satisfies(span -> assertThat(span.attribute("order.id")).isEqualTo(orderId));
+        assertThat(spans).filteredOn(span -> span.name().equals("event record")).extracting(span -> span.attribute("event.type"))
+                .contains("order.pending", "order.completed", "report.completed");
+        assertThat(delivered.header("traceparent")).isEqualTo("00-" + trace + "-" + attempt.spanId() + "-01");
+    }
+
+    private static List<String> names(List<ReceivedSpan> spans) {
+        return spans.stream().map(ReceivedSpan::name).toList();
+    }
+
+    private static Optional<ReceivedSpan> find(OtlpReceiver backend, Predicate<ReceivedSpan> which) {
+        return backend.spans().stream().filter(which).findFirst();
+    }
+}
