@@ -1,5 +1,7 @@
 package io.tenantscreening.conformance.platform;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
@@ -13,6 +15,7 @@ import io.tenantscreening.conformance.support.WebhookReceiver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +41,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class TracesTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Map<String, String> environment;
 
@@ -110,12 +114,17 @@ class TracesTest {
         }
     }
 
+    /**
+     * A caller's traceparent makes the request's span a child of the caller's; the request's
+     * log lines (docs/operators.md#structured-logs) carry the trace and span ids.
+     */
     @Test
-    void aRequestWithATraceparentJoinsTheCallersTrace() {
+    void aRequestWithATraceparentJoinsTheCallersTrace() throws Exception {
         String key = JarProcess.issueTestKey(environment, "Traced caller").secret();
         String callerTrace = UUID.randomUUID().toString().replace("-", "");
         String callerSpan = callerTrace.substring(0, 16);
-        try (OtlpReceiver backend = OtlpReceiver.start(); ServiceProcess instance = ServiceProcess.start(exportingTo(backend))) {
+        try (OtlpReceiver backend = OtlpReceiver.start();
+             ServiceProcess instance = ServiceProcess.start(withJsonLogs(exportingTo(backend)))) {
             ApiResponse answer = Api.get("/orders").at(instance.baseUrl()).key(key)
                     .header("traceparent", "00-" + callerTrace + "-" + callerSpan + "-01").send();
             assertThat(answer.status()).isEqualTo(200);
@@ -125,7 +134,30 @@ class TracesTest {
                     .orElseThrow();
             assertThat(request.traceId()).isEqualTo(callerTrace);
             assertThat(request.parentSpanId()).isEqualTo(callerSpan);
+            JsonNode accessLine = await("the request's access line", PATIENCE).until(() -> accessLine(instance,
+                    answer.header("Request-Id")), Optional::isPresent).orElseThrow();
+            assertThat(accessLine.path("trace_id").asText()).as("the access line: %s", accessLine).isEqualTo(callerTrace);
+            assertThat(accessLine.path("span_id").asText()).as("the access line: %s", accessLine).isEqualTo(request.spanId());
         }
+    }
+
+    private static Map<String, String> withJsonLogs(Map<String, String> environment) {
+        Map<String, String> json = new HashMap<>(environment);
+        json.put("LOG_FORMAT", "json");
+        return json;
+    }
+
+    /** The access line (logger access) of the request with this Request-Id in the service's output, once written. */
+    private static Optional<JsonNode> accessLine(ServiceProcess instance, String requestId) throws IOException {
+        for (String line : instance.process().stdout().split("\n")) {
+            if (line.startsWith("{") && line.contains(requestId)) {
+                JsonNode parsed = JSON.readTree(line);
+                if (parsed.path("logger").asText().equals("access")) {
+                    return Optional.of(parsed);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**
