@@ -12,8 +12,10 @@ SELECT 'ap_test_' || lpad(:prefix || g::text, 24, '0'), :'org', 'test', 'Jamie',
        date '1990-07-14', '+15125550142', now() - interval '1 day' - g * interval '1 millisecond'
 FROM generate_series(1, :size) g;
 
-INSERT INTO orders (id, organization_id, mode, status, package, add_on_products, payer, property_id, applicant_id, created_at, completed_at)
+INSERT INTO orders (id, organization_id, mode, status, package, add_on_products, payer, property_id, applicant_id, created_at,
+                    pending_at, completed_at)
 SELECT 'ord_test_' || lpad(:prefix || g::text, 24, '0'), :'org', 'test', 'completed', 'essential', '{identity_verification}', 'organization',
        'pr_test_' || lpad(:prefix || (g % greatest(:size / 10, 1) + 1)::text, 24, '0'), 'ap_test_' || lpad(:prefix || g::text, 24, '0'),
-       now() - interval '1 day' - g * interval '1 millisecond', now() - interval '1 day' - g * interval '1 millisecond' + interval '2 seconds'
+       now() - interval '1 day' - g * interval '1 millisecond', now() - interval '1 day' - g * interval '1 millisecond',
+       now() - interval '1 day' - g * interval '1 millisecond' + interval '2 seconds'
 FROM generate_series(1, :size) g;
