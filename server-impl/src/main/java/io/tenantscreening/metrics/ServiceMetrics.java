@@ -47,6 +47,32 @@ public class ServiceMetrics {
                 .tag("outcome", outcome).register(meters).record(nanos, TimeUnit.NANOSECONDS));
     }
 
+    /**
+     * A webhook request, under Micrometer's name for HTTP client requests
+     * ({@code http.client.requests}, client {@code webhooks}): its status, or
+     * {@code CLIENT_ERROR} when no answer came (refused, cut off, unreachable), and its
+     * outcome class. The uri tag is the fixed {@code /webhook}, never the endpoint's URL.
+     */
+    public void webhookRequest(Integer status, long millis) {
+        registry.ifPresent(meters -> Timer.builder("http.client.requests").tag("client.name", "webhooks").tag("method", "POST")
+                .tag("uri", "/webhook").tag("status", status == null ? "CLIENT_ERROR" : status.toString())
+                .tag("outcome", outcome(status)).register(meters).record(millis, TimeUnit.MILLISECONDS));
+    }
+
+    private static String outcome(Integer status) {
+        if (status == null) {
+            return "UNKNOWN";
+        }
+        return switch (status / 100) {
+            case 1 -> "INFORMATIONAL";
+            case 2 -> "SUCCESS";
+            case 3 -> "REDIRECTION";
+            case 4 -> "CLIENT_ERROR";
+            case 5 -> "SERVER_ERROR";
+            default -> "UNKNOWN";
+        };
+    }
+
     /** A webhook delivery attempt: {@code succeeded}, {@code retrying} or {@code failed}. */
     public void webhookAttempt(Mode mode, String result) {
         registry.ifPresent(meters -> meters.counter("screening.webhooks.attempts", "mode", mode.dbValue(), "result", result)

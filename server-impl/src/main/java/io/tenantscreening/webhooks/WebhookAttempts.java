@@ -138,6 +138,7 @@ class WebhookAttempts {
             next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
         }
         metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
+        metrics.webhookRequest(answer.status(), answer.durationMillis());
         // The endpoint's row before the delivery's, the order in which deleting the endpoint
         // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
         // for each other instead of deadlocking.

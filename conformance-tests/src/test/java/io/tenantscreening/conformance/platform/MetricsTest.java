@@ -7,6 +7,8 @@ import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.Screenings;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
+import io.tenantscreening.conformance.support.Waits;
+import io.tenantscreening.conformance.support.WebhookReceiver;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +26,7 @@ import java.util.regex.Pattern;
 
 import static io.tenantscreening.conformance.support.OrderRequests.body;
 import static io.tenantscreening.conformance.support.OrderRequests.placed;
+import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -74,7 +77,8 @@ class MetricsTest {
     /**
      * docs/operators.md#what-to-page-on: the metrics an operator pages on, each moved by what
      * it counts: refusals of the rate limit and of the HTTP framing, the open connections,
-     * provider calls by outcome, the age of the oldest due work and failing webhook endpoints.
+     * provider calls by outcome, webhook requests under Micrometer's HTTP client name, the age
+     * of the oldest due work and failing webhook endpoints.
      */
     @Test
     void whatAnOperatorPagesOnIsCounted() throws Exception {
@@ -88,10 +92,17 @@ class MetricsTest {
                 Map.of("Transfer-Encoding", "chunked, identity"), null), Duration.ofSeconds(10));
         assertThat(malformed.status()).isEqualTo(400);
         String key = TestTenant.create().testKey();
-        String orderId = placed(key, body());
-        Screenings.complete(key, orderId);
-
-        String text = scrape().body();
+        String text;
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            assertThat(Api.post("/webhook_endpoints").key(key)
+                    .json("{\"webhook_endpoint\":{\"url\":\"" + receiver.url() + "\",\"enabled_events\":[]}}").send().status()).isEqualTo(201);
+            String orderId = placed(key, body());
+            Screenings.complete(key, orderId);
+            receiver.await(1, any -> true, Waits.PATIENCE);
+            text = await("the webhook request counted").until(MetricsTest::scrapedText,
+                    scraped -> scraped.contains("http_client_requests_seconds_count{client_name=\"webhooks\",method=\"POST\","
+                            + "outcome=\"SUCCESS\",status=\"200\",uri=\"/webhook\"}"));
+        }
 
         assertThat(value(text, "screening_rate_limit_refusals_total{mode=\"test\"}")).isGreaterThanOrEqualTo(1);
         assertThat(value(text, "screening_http_refusals_total{code=\"malformed_request\"}")).isGreaterThanOrEqualTo(1);
@@ -108,6 +119,10 @@ class MetricsTest {
         return Arrays.stream(text.split("\n")).filter(line -> line.startsWith(sample + " ")).findFirst()
                 .map(line -> Double.parseDouble(line.substring(sample.length() + 1).trim()))
                 .orElseThrow(() -> new AssertionError("no sample " + sample + " in the scrape"));
+    }
+
+    private static String scrapedText() throws IOException, InterruptedException {
+        return scrape().body();
     }
 
     private static HttpResponse<String> scrape() throws IOException, InterruptedException {
