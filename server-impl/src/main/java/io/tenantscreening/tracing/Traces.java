@@ -87,7 +87,11 @@ public class Traces {
         if (!exporting) {
             return work.get();
         }
-        Span span = tracer.spanBuilder(name).setAttribute(attribute, value).startSpan();
+        return within(tracer.spanBuilder(name).setAttribute(attribute, value).startSpan(), work);
+    }
+
+    /** Runs {@code work} with this started span current, and ends it; an exception marks the span as failed. */
+    public <T> T within(Span span, Supplier<T> work) {
         try (Scope ignored = span.makeCurrent()) {
             return work.get();
         } catch (RuntimeException | Error e) {

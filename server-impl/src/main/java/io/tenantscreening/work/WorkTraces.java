@@ -6,20 +6,15 @@ import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
-import io.micronaut.jdbc.DataSourceResolver;
+import io.micronaut.transaction.TransactionOperations;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.context.Scope;
+import io.tenantscreening.persistence.Jdbc;
 import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * Carries a trace through background work: the W3C traceparent of the context a task is
@@ -34,29 +29,20 @@ import javax.sql.DataSource;
 public class WorkTraces implements ExecutionInterceptor {
 
     private final Traces traces;
-    private final DataSource transactional;
-    private final DataSource pool;
+    private final Jdbc jdbc;
+    private final TransactionOperations<Connection> transactions;
 
-    public WorkTraces(Traces traces, DataSource dataSource, DataSourceResolver resolver) {
+    public WorkTraces(Traces traces, Jdbc jdbc, TransactionOperations<Connection> transactions) {
         this.traces = traces;
-        this.transactional = dataSource;
-        this.pool = resolver.resolve(dataSource);
+        this.jdbc = jdbc;
+        this.transactions = transactions;
     }
 
     /** Within the scheduling transaction: stores the current trace context with a task just scheduled. */
     void store(TaskInstanceId instance) {
-        traces.currentTraceparent().ifPresent(traceparent -> {
-            try (Connection connection = transactional.getConnection();
-                 PreparedStatement update = connection.prepareStatement(
-                         "UPDATE scheduled_tasks SET traceparent = ? WHERE task_name = ? AND task_instance = ?")) {
-                update.setString(1, traceparent);
-                update.setString(2, instance.getTaskName());
-                update.setString(3, instance.getId());
-                update.executeUpdate();
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot store the trace context of task " + instance.getTaskName(), e);
-            }
-        });
+        traces.currentTraceparent().ifPresent(traceparent -> jdbc.update(
+                "UPDATE scheduled_tasks SET traceparent = ? WHERE task_name = ? AND task_instance = ?",
+                traceparent, instance.getTaskName(), instance.getId()));
     }
 
     /**
@@ -67,20 +53,10 @@ public class WorkTraces implements ExecutionInterceptor {
         if (!traces.exporting()) {
             return Optional.empty();
         }
-        try (Connection connection = pool.getConnection();
-             PreparedStatement select = connection.prepareStatement(
-                     "SELECT traceparent FROM scheduled_tasks WHERE task_name = ? AND (task_instance = ? OR task_instance LIKE ?)"
-                             + " AND traceparent IS NOT NULL ORDER BY task_instance = ? DESC LIMIT 1")) {
-            select.setString(1, taskName);
-            select.setString(2, instance);
-            select.setString(3, instance.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "/%");
-            select.setString(4, instance);
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? Optional.of(row.getString(1)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the trace context of task " + taskName, e);
-        }
+        String escaped = instance.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return transactions.executeRead(status -> jdbc.queryOne("SELECT traceparent FROM scheduled_tasks WHERE task_name = ?"
+                + " AND (task_instance = ? OR task_instance LIKE ?) AND traceparent IS NOT NULL ORDER BY task_instance = ? DESC LIMIT 1",
+                row -> row.getString(1), taskName, instance, escaped + "/%", instance));
     }
 
     @Override
@@ -88,31 +64,13 @@ public class WorkTraces implements ExecutionInterceptor {
         if (!traces.exporting()) {
             return chain.proceed(taskInstance, executionContext);
         }
-        Span span = traces.span(taskInstance.getTaskName(), SpanKind.CONSUMER, exactTraceparent(taskInstance)).startSpan();
-        span.setAttribute("work.task", taskInstance.getTaskName());
-        span.setAttribute("work.instance", taskInstance.getId());
-        try (Scope ignored = span.makeCurrent()) {
-            return chain.proceed(taskInstance, executionContext);
-        } catch (RuntimeException | Error e) {
-            span.recordException(e);
-            span.setStatus(StatusCode.ERROR);
-            throw e;
-        } finally {
-            span.end();
-        }
-    }
-
-    private Optional<String> exactTraceparent(TaskInstanceId instance) {
-        try (Connection connection = pool.getConnection();
-             PreparedStatement select = connection.prepareStatement(
-                     "SELECT traceparent FROM scheduled_tasks WHERE task_name = ? AND task_instance = ?")) {
-            select.setString(1, instance.getTaskName());
-            select.setString(2, instance.getId());
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? Optional.ofNullable(row.getString(1)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the trace context of task " + instance.getTaskName(), e);
-        }
+        Optional<String> stored = transactions.executeRead(status -> jdbc.queryOne(
+                "SELECT traceparent FROM scheduled_tasks WHERE task_name = ? AND task_instance = ? AND traceparent IS NOT NULL",
+                row -> row.getString(1), taskInstance.getTaskName(), taskInstance.getId()));
+        Span span = traces.span(taskInstance.getTaskName(), SpanKind.CONSUMER, stored)
+                .setAttribute("work.task", taskInstance.getTaskName())
+                .setAttribute("work.instance", taskInstance.getId())
+                .startSpan();
+        return traces.within(span, () -> chain.proceed(taskInstance, executionContext));
     }
 }
