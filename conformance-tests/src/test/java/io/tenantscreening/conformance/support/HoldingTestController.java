@@ -10,14 +10,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A route that exists only in the test run and holds its request thread until the test
- * releases it (or a minute has passed), as a slow request would: lets a test fill the
- * request threads and see in which order the requests waiting for them are served.
+ * Routes that exist only in the test run: one holds its request thread until the test
+ * releases it (or a minute has passed), as a slow request would, so that a test can fill
+ * the request threads; the other answers its turn, the order in which a request thread took
+ * it up, so that a test sees in which order the requests waiting for the threads are served
+ * (the order their answers reach the client is blurred by the client's own threads).
  */
 @Controller("/test-only")
 public class HoldingTestController {
 
     private static final AtomicInteger HOLDING = new AtomicInteger();
+    private static final AtomicInteger TURNS = new AtomicInteger();
     private static volatile CountDownLatch release = new CountDownLatch(1);
 
     @Get("/hold")
@@ -30,6 +33,13 @@ public class HoldingTestController {
         } finally {
             HOLDING.decrementAndGet();
         }
+    }
+
+    /** The turn of this request: how many requests of this route a request thread took up before it, plus one. */
+    @Get("/turn")
+    @ExecuteOn(RequestThreads.NAME)
+    public String turn() {
+        return String.valueOf(TURNS.incrementAndGet());
     }
 
     /** How many requests are held now. */

@@ -3,7 +3,6 @@ package io.tenantscreening.conformance.web;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.inject.qualifiers.Qualifiers;
 import io.micronaut.scheduling.instrument.InstrumentedExecutorService;
-import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.HoldingTestController;
 import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.TestServer;
@@ -21,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,33 +51,33 @@ class FairSharingTest {
         try {
             // Each key answered once first, so that its lookup and rate limit are at hand
             // and each request waits for a thread once only, for its controller.
-            rank(flooding, new AtomicInteger());
-            rank(other, new AtomicInteger());
+            turn(flooding);
+            turn(other);
             List<CompletableFuture<Integer>> held = new ArrayList<>();
             for (int i = 0; i < width; i++) {
                 held.add(CompletableFuture.supplyAsync(() -> RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("GET",
                         "/test-only/hold", Map.of("Authorization", "Bearer " + flooding), null), Duration.ofMinutes(1)).status(), clients));
             }
             await("every request thread held", HoldingTestController::holding, width);
-            AtomicInteger answered = new AtomicInteger();
             List<CompletableFuture<Integer>> flood = new ArrayList<>();
             for (int i = 0; i < QUEUED; i++) {
-                flood.add(CompletableFuture.supplyAsync(() -> rank(flooding, answered), clients));
+                flood.add(CompletableFuture.supplyAsync(() -> turn(flooding), clients));
             }
             await("the flood waiting for a thread", queue::waiting, QUEUED);
-            CompletableFuture<Integer> steady = CompletableFuture.supplyAsync(() -> rank(other, answered), clients);
+            CompletableFuture<Integer> steady = CompletableFuture.supplyAsync(() -> turn(other), clients);
             await("the other organisation's request waiting too", queue::waiting, QUEUED + 1);
 
             HoldingTestController.releaseAll();
 
-            int steadyRank = steady.get(30, TimeUnit.SECONDS);
-            List<Integer> floodRanks = new ArrayList<>();
+            int steadyTurn = steady.get(30, TimeUnit.SECONDS);
+            List<Integer> floodTurns = new ArrayList<>();
             for (CompletableFuture<Integer> request : flood) {
-                floodRanks.add(request.get(30, TimeUnit.SECONDS));
+                floodTurns.add(request.get(30, TimeUnit.SECONDS));
             }
             assertThat(held).allSatisfy(request -> assertThat(request.get(30, TimeUnit.SECONDS)).isEqualTo(200));
-            assertThat(floodRanks.stream().filter(rank -> rank > steadyRank).count())
-                    .as("requests of the flood answered after the other organisation's (answered %s of %s)", steadyRank, QUEUED + 1)
+            assertThat(floodTurns.stream().filter(turn -> turn > steadyTurn).count())
+                    .as("requests of the flood served after the other organisation's (served %s of %s)",
+                            floodTurns.stream().filter(turn -> turn < steadyTurn).count() + 1, QUEUED + 1)
                     .isGreaterThanOrEqualTo(QUEUED / 2);
         } finally {
             HoldingTestController.releaseAll();
@@ -87,10 +85,12 @@ class FairSharingTest {
         }
     }
 
-    /** GET /properties with the key; the order in which its answer came among those counted by {@code answered}. */
-    private static int rank(String key, AtomicInteger answered) {
-        assertThat(Api.get("/properties").key(key).send().status()).isEqualTo(200);
-        return answered.incrementAndGet();
+    /** GET /test-only/turn with the key: the turn in which a request thread served it. */
+    private static int turn(String key) {
+        RawHttp.Response answer = RawHttp.send(TestServer.get().getPort(), new RawHttp.Request("GET", "/test-only/turn",
+                Map.of("Authorization", "Bearer " + key), null), Duration.ofMinutes(1));
+        assertThat(answer.status()).isEqualTo(200);
+        return Integer.parseInt(answer.body().trim());
     }
 
     private static void await(String what, IntSupplier count, int expected) {
