@@ -13,6 +13,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
@@ -226,6 +227,11 @@ final class HttpConnection implements NettyServerCustomizer {
         private boolean inBody;
         /** Requests passed on whose final answer has not been written completely. */
         private int unanswered;
+        /**
+         * Final answers written and not yet sent: the connection is not idle until they are, so
+         * that it is never closed for a newcomer with an answer still in its buffer.
+         */
+        private int answersInFlight;
         /** An informational answer (100 Continue) is being written: its end is not a request's answer. */
         private boolean informational;
         /** A chunked request held back until its last chunk, and the body bytes held. */
@@ -286,7 +292,7 @@ final class HttpConnection implements NettyServerCustomizer {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (refused) {
+            if (refused || cutShort(msg)) {
                 ReferenceCountUtil.release(msg);
                 return;
             }
@@ -320,6 +326,25 @@ final class HttpConnection implements NettyServerCustomizer {
                 return;
             }
             ctx.fireChannelRead(msg);
+        }
+
+        /**
+         * What the codec makes of a head or a held chunked body that the client's closing cut
+         * short: there is no one left to answer, and nothing malformed was sent.
+         */
+        private boolean cutShort(Object msg) {
+            if (!(msg instanceof HttpObject object) || !(object.decoderResult().cause() instanceof PrematureChannelClosureException)) {
+                return false;
+            }
+            if (msg instanceof HttpRequest) {
+                return true;
+            }
+            if (held != null) {
+                releaseHeld();
+                unanswered--;
+                return true;
+            }
+            return false;
         }
 
         private void read(ChannelHandlerContext ctx, HttpContent content) {
@@ -380,16 +405,24 @@ final class HttpConnection implements NettyServerCustomizer {
                 answerEnds = !informational;
                 informational = false;
             }
-            ctx.write(msg, promise);
-            if (answerEnds) {
-                served = true;
-                unanswered--;
-                if (unanswered == 0 && refusal != null) {
-                    sendRefusal();
-                }
-                sendContinueWhenDue();
-                updateIdle();
+            if (!answerEnds) {
+                ctx.write(msg, promise);
+                return;
             }
+            ChannelPromise written = promise.unvoid();
+            answersInFlight++;
+            written.addListener(done -> {
+                answersInFlight--;
+                updateIdle();
+            });
+            ctx.write(msg, written);
+            served = true;
+            unanswered--;
+            if (unanswered == 0 && refusal != null) {
+                sendRefusal();
+            }
+            sendContinueWhenDue();
+            updateIdle();
         }
 
         /** 100 Continue for the held request, once every earlier request is answered (answers go out in order). */
@@ -401,7 +434,7 @@ final class HttpConnection implements NettyServerCustomizer {
         }
 
         private void updateIdle() {
-            idle = !refused && unanswered == 0 && !inBody && held == null;
+            idle = !refused && unanswered == 0 && answersInFlight == 0 && !inBody && held == null;
         }
 
         /** What makes this request unacceptable; null if nothing. */
