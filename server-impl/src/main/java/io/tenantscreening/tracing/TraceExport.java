@@ -15,7 +15,9 @@ import java.util.Map;
  * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, by OTLP over HTTP (application.yml).
  * Otherwise nothing is exported and the sampler is off, so spans are never recorded and no
  * context is stored with background work. The sampler variables
- * ({@code OTEL_TRACES_SAMPLER}, {@code OTEL_TRACES_SAMPLER_ARG}) apply when exporting.
+ * ({@code OTEL_TRACES_SAMPLER}, {@code OTEL_TRACES_SAMPLER_ARG}) apply when exporting, except
+ * to a database statement with no span around it, which is never sampled
+ * ({@link DatabaseStatementsNeedAParent}).
  */
 @Singleton
 public class TraceExport implements OpenTelemetryBuilderCustomizer {
@@ -37,7 +39,9 @@ public class TraceExport implements OpenTelemetryBuilderCustomizer {
     @Override
     public void configure(AutoConfiguredOpenTelemetrySdkBuilder builder) {
         LOG.info(exporting ? "traces: exported by OTLP/HTTP" : "traces: off (OTEL_EXPORTER_OTLP_ENDPOINT is not set)");
-        if (!exporting) {
+        if (exporting) {
+            builder.addSamplerCustomizer((configured, config) -> new DatabaseStatementsNeedAParent(configured));
+        } else {
             builder.addPropertiesCustomizer(config -> Map.of("otel.traces.exporter", "none", "otel.traces.sampler", "always_off"));
         }
     }

@@ -2,6 +2,7 @@ package io.tenantscreening.conformance.platform;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
@@ -32,7 +33,9 @@ import static org.assertj.core.api.Assertions.tuple;
  * Traces (docs/operators.md#traces): with OTEL_EXPORTER_OTLP_ENDPOINT set, the service
  * exports its spans by OTLP/HTTP to a receiver on loopback, and one trace follows an order
  * from its POST /orders request through the screening work, the report, the events and the
- * webhook delivery, whose request carries that trace's traceparent to the receiver; a caller's
+ * webhook delivery, whose request carries that trace's traceparent to the receiver; the
+ * database statements of the request and of the screening are spans of that trace, none
+ * starts a trace of its own, and none carries what the order said of its applicant; a caller's
  * traceparent is honoured, and so are the sampler variables; without the setting nothing is
  * sent. The instances are separate
  * processes with their own environment, exporting every 100 ms.
@@ -42,6 +45,12 @@ class TracesTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String EMAIL = "jamie.rivera@example.com";
+    /** Ends in 0000: every check of the test order is clear. */
+    private static final String SSN = "987-65-0000";
+    private static final String DOB = "1990-07-14";
+    /** What the traced orders say of their applicant, none of which a span may hold. */
+    private static final List<String> APPLICANT_DATA = List.of(EMAIL, SSN, SSN.replace("-", ""), DOB, "Jamie", "Rivera");
 
     private static Map<String, String> environment;
 
@@ -68,6 +77,7 @@ class TracesTest {
                     .extracting(ReceivedSpan::name, ReceivedSpan::traceId, ReceivedSpan::parentSpanId)
                     .contains(tuple("screening credit", screening.traceId(), screening.spanId()),
                             tuple("screening eviction", screening.traceId(), screening.spanId()));
+            assertTheDatabaseStatementsAreSpansOfTheirRequestOrWork(backend, screening);
         }
     }
 
@@ -222,7 +232,9 @@ class TracesTest {
     }
 
     private static String placeAndAwaitReport(ServiceProcess instance, String key, WebhookReceiver webhooks) {
-        ApiResponse placed = OrderRequests.post(key, OrderRequests.body(), UUID.randomUUID().toString()).at(instance.baseUrl()).send();
+        ObjectNode body = OrderRequests.body();
+        OrderRequests.applicant(body).put("email", EMAIL).put("ssn", SSN).put("dob", DOB);
+        ApiResponse placed = OrderRequests.post(key, body, UUID.randomUUID().toString()).at(instance.baseUrl()).send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         awaitReportDelivered(webhooks);
         return placed.json().get("id").asText();
@@ -259,6 +271,41 @@ class TracesTest {
         assertThat(spans).filteredOn(span -> span.name().equals("event record")).extracting(span -> span.attribute("event.type"))
                 .contains("order.pending", "order.completed", "report.completed");
         assertThat(delivered.header("traceparent")).isEqualTo("00-" + trace + "-" + attempt.spanId() + "-01");
+    }
+
+    /**
+     * The order's database statements are client spans of its trace: the INSERT of its applicant
+     * under the request's span, statements under the screening's span. No statement's span is a
+     * root (db-scheduler, polling several times a second outside any trace, starts none). No
+     * attribute of a statement's span holds what the order said of its applicant, and a
+     * statement's text has its literals replaced by {@code ?} (the order's webhook deliveries run
+     * statements with the literal {@code interval '1 millisecond'}).
+     */
+    private static void assertTheDatabaseStatementsAreSpansOfTheirRequestOrWork(OtlpReceiver backend, ReceivedSpan screening) {
+        List<ReceivedSpan> spans = backend.spans();
+        ReceivedSpan request = spans.stream()
+                .filter(span -> span.traceId().equals(screening.traceId()) && span.name().equals("POST /orders")).findFirst().orElseThrow();
+        List<ReceivedSpan> statements = spans.stream().filter(TracesTest::isStatement).toList();
+        assertThat(statements).as("the statements of the order's request").filteredOn(span -> span.parentSpanId().equals(request.spanId()))
+                .extracting(TracesTest::statement).anySatisfy(sql -> assertThat(sql).startsWith("INSERT INTO applicants"));
+        assertThat(statements).as("the statements of the order's screening").filteredOn(span -> span.parentSpanId().equals(screening.spanId()))
+                .isNotEmpty();
+        assertThat(spans).as("the root spans").filteredOn(span -> span.parentSpanId().isEmpty())
+                .isNotEmpty().noneMatch(TracesTest::isStatement);
+        assertThat(statements).as("the attributes of the statements' spans").flatExtracting(span -> span.attributes().values())
+                .noneMatch(value -> APPLICANT_DATA.stream().anyMatch(value::contains));
+        assertThat(statements).as("the statements' texts, with their literals replaced by ?").extracting(TracesTest::statement)
+                .anyMatch(sql -> sql.contains("interval ?")).noneMatch(sql -> sql.contains("'"));
+    }
+
+    /** A database statement's span: a client span naming its database system (db.system, or db.system.name in newer conventions). */
+    private static boolean isStatement(ReceivedSpan span) {
+        return span.kind().equals("SPAN_KIND_CLIENT") && (span.attribute("db.system") != null || span.attribute("db.system.name") != null);
+    }
+
+    /** The statement's text (db.statement, or db.query.text in newer conventions). */
+    private static String statement(ReceivedSpan span) {
+        return span.attribute("db.statement") != null ? span.attribute("db.statement") : span.attribute("db.query.text");
     }
 
     private static List<String> names(List<ReceivedSpan> spans) {
