@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static io.tenantscreening.webhooks.WebhookDeliveries.DELIVERY;
 import static io.tenantscreening.webhooks.WebhookDeliveries.PRIORITY;
@@ -138,7 +139,8 @@ class WebhookAttempts {
             next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
         }
         metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
-        metrics.webhookRequest(answer.status(), answer.durationMillis());
+        metrics.httpClientRequest("webhooks", "POST", "/webhook", answer.status(),
+                TimeUnit.MILLISECONDS.toNanos(answer.durationMillis()));
         // The endpoint's row before the delivery's, the order in which deleting the endpoint
         // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
         // for each other instead of deadlocking.
