@@ -2,6 +2,7 @@ package io.tenantscreening.apply;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Singleton;
 
@@ -24,13 +25,16 @@ import java.util.regex.Pattern;
  * that a compatible gateway, or a test's own server, can stand in. A 2xx answer is success;
  * anything else throws with the status and Twilio's error code (never the answer's message,
  * the number or the text, which may carry personal data and would reach the operator's
- * error view).
+ * error view). Each request is timed as {@code http.client.requests} of client
+ * {@code twilio}, under the uri template {@link #URI_TEMPLATE}.
  */
 @Singleton
 @Requires(property = "screening.sms.sender", value = "twilio")
 public class TwilioSmsSender implements SmsSender {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** The uri of every request in the client metrics: Twilio's own template, without the account. */
+    private static final String URI_TEMPLATE = "/2010-04-01/Accounts/{AccountSid}/Messages.json";
     /** Twilio's error code in an answer; its message may quote the number, so only the code is kept. */
     private static final Pattern ERROR_CODE = Pattern.compile("\"code\"\\s*:\\s*(\\d+)");
 
@@ -40,12 +44,15 @@ public class TwilioSmsSender implements SmsSender {
     private final String authorization;
     private final String from;
     private final Traces traces;
+    private final ServiceMetrics metrics;
 
     public TwilioSmsSender(@Value("${screening.sms.twilio.base-url}") String baseUrl,
                            @Value("${screening.sms.twilio.account-sid}") String accountSid,
                            @Value("${screening.sms.twilio.auth-token}") String authToken,
-                           @Value("${screening.sms.twilio.from}") String from, Traces traces) {
+                           @Value("${screening.sms.twilio.from}") String from, Traces traces,
+                           ServiceMetrics metrics) {
         this.traces = traces;
+        this.metrics = metrics;
         if (accountSid.isBlank() || authToken.isBlank() || from.isBlank()) {
             throw new IllegalStateException("SMS_SENDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
         }
@@ -64,7 +71,8 @@ public class TwilioSmsSender implements SmsSender {
                 .header("Authorization", authorization)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();
-        HttpResponse<String> answer;
+        HttpResponse<String> answer = null;
+        long started = System.nanoTime();
         try (Traces.Outbound call = traces.outbound("sms send", "server.address", messages.getHost())) {
             answer = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
@@ -72,6 +80,9 @@ public class TwilioSmsSender implements SmsSender {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SmsFailure("interrupted while sending a text message", e);
+        } finally {
+            metrics.httpClientRequest("twilio", "POST", URI_TEMPLATE, answer == null ? null : answer.statusCode(),
+                    System.nanoTime() - started);
         }
         if (answer.statusCode() / 100 != 2) {
             Matcher code = ERROR_CODE.matcher(answer.body() == null ? "" : answer.body());

@@ -17,6 +17,7 @@ import com.stripe.net.RequestOptions;
 import com.stripe.net.Webhook;
 import com.stripe.param.RefundCreateParams;
 import com.stripe.param.checkout.SessionCreateParams;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -39,7 +40,9 @@ import java.util.function.Function;
  * other than a rate limit, an idempotency conflict or a refusal of the service's own key is
  * a refusal for good ({@link GatewayRefused}); anything else may pass later
  * ({@link GatewayUnavailable}). {@code STRIPE_API_BASE} says where Stripe's API is (the
- * conformance tests point it at a stand-in on loopback).
+ * conformance tests point it at a stand-in on loopback). Each call is timed as
+ * {@code http.client.requests} of client {@code stripe}, under the template of its path
+ * ({@link #timed}).
  */
 @Singleton
 @Named(StripeCheckout.NAME)
@@ -55,12 +58,14 @@ public class StripeCheckout implements HostedCheckout {
     private final PaymentSettings settings;
     private final Clock clock;
     private final Traces traces;
+    private final ServiceMetrics metrics;
     private volatile StripeClient client;
 
-    public StripeCheckout(PaymentSettings settings, Clock clock, Traces traces) {
+    public StripeCheckout(PaymentSettings settings, Clock clock, Traces traces, ServiceMetrics metrics) {
         this.settings = settings;
         this.clock = clock;
         this.traces = traces;
+        this.metrics = metrics;
     }
 
     @Override
@@ -97,9 +102,9 @@ public class StripeCheckout implements HostedCheckout {
         }
         try (Traces.Outbound call = traces.outbound("stripe create checkout session", "payment.reference", request.reference())) {
             int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
-            com.stripe.model.checkout.Session session = client().v1().checkout().sessions().create(params.build(),
-                    RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
-                            .setReadTimeout(timeout).setMaxNetworkRetries(1).build());
+            com.stripe.model.checkout.Session session = timed("/v1/checkout/sessions", () -> client().v1().checkout().sessions()
+                    .create(params.build(), RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
+                            .setReadTimeout(timeout).setMaxNetworkRetries(1).build()));
             return new HostedCheckout.Session(session.getId(), session.getUrl());
         } catch (StripeException e) {
             throw failure("Stripe did not create the Checkout Session", e);
@@ -150,8 +155,9 @@ public class StripeCheckout implements HostedCheckout {
     public RefundOutcome refund(String paymentReference, String idempotencyKey) {
         Refund refund;
         try (Traces.Outbound call = traces.outbound("stripe create refund", "payment.reference", paymentReference)) {
-            refund = client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
-                    RequestOptions.builder().setIdempotencyKey(idempotencyKey).build());
+            refund = timed("/v1/refunds", () -> client().v1().refunds().create(
+                    RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
+                    RequestOptions.builder().setIdempotencyKey(idempotencyKey).build()));
         } catch (StripeException e) {
             String message = e.getStripeError() != null && e.getStripeError().getMessage() != null
                     ? e.getStripeError().getMessage() : e.getMessage();
@@ -212,11 +218,39 @@ public class StripeCheckout implements HostedCheckout {
     @Override
     public boolean expire(String sessionId) {
         try (Traces.Outbound call = traces.outbound("stripe expire checkout session", "payment.session", sessionId)) {
-            client().v1().checkout().sessions().expire(sessionId);
+            timed("/v1/checkout/sessions/{session}/expire", () -> client().v1().checkout().sessions().expire(sessionId));
             return true;
         } catch (StripeException e) {
             throw failure("Stripe did not expire " + sessionId, e);
         }
+    }
+
+    /**
+     * Makes one call of Stripe's API (a POST to {@code uri}, the template of its path) and
+     * times it as one client request, with the status of Stripe's answer, none when no answer
+     * came (unreachable, cut off at the timeout). stripe-java's own network retries are within
+     * the call: the status is that of its last try.
+     */
+    private <T extends StripeObject> T timed(String uri, StripeCall<T> call) throws StripeException {
+        long started = System.nanoTime();
+        Integer status = null;
+        try {
+            T answer = call.make();
+            status = answer.getLastResponse().code();
+            return answer;
+        } catch (StripeException e) {
+            // stripe-java gives a call that got no answer the status 0.
+            status = e instanceof ApiConnectionException ? null : e.getStatusCode();
+            throw e;
+        } finally {
+            metrics.httpClientRequest(NAME, "POST", uri, status, System.nanoTime() - started);
+        }
+    }
+
+    /** One call of Stripe's API. */
+    @FunctionalInterface
+    private interface StripeCall<T> {
+        T make() throws StripeException;
     }
 
     /** What Stripe's error means: a refusal for good, with Stripe's code, parameter and message, or a failure that may pass. */

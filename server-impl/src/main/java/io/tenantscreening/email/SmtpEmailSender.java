@@ -2,6 +2,7 @@ package io.tenantscreening.email;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import jakarta.activation.DataHandler;
 import jakarta.inject.Singleton;
@@ -36,7 +37,9 @@ import java.util.Properties;
  * A permanent refusal of the recipient or of the message (a 5xx reply to {@code RCPT} or
  * to the message's data, such as an unknown mailbox) is {@link EmailRejected}: sending
  * again would not help. Anything else (a 4xx reply, no connection, a refused login or
- * sender, which are the operator's to fix) is a failure worth retrying.
+ * sender, which are the operator's to fix) is a failure worth retrying. Each hand-over to
+ * the server is timed as {@code screening.email.sends}, by outcome: {@code sent},
+ * {@code rejected} or {@code failed}.
  */
 @Singleton
 @Requires(property = "screening.email.sender", value = "smtp")
@@ -47,6 +50,7 @@ public class SmtpEmailSender implements EmailSender {
     private final Session session;
     private final String host;
     private final Traces traces;
+    private final ServiceMetrics metrics;
     private final InternetAddress from;
 
     public SmtpEmailSender(@Value("${screening.email.smtp.host}") String host, @Value("${screening.email.smtp.port}") int port,
@@ -54,10 +58,11 @@ public class SmtpEmailSender implements EmailSender {
                            @Value("${screening.email.smtp.username}") String username,
                            @Value("${screening.email.smtp.password}") String password,
                            @Value("${screening.email.from}") String from, @Value("${screening.email.from-name}") String fromName,
-                           Traces traces)
+                           Traces traces, ServiceMetrics metrics)
             throws UnsupportedEncodingException {
         this.host = host;
         this.traces = traces;
+        this.metrics = metrics;
         if (host.isBlank()) {
             throw new IllegalStateException("EMAIL_SENDER=smtp needs SMTP_HOST");
         }
@@ -104,11 +109,17 @@ public class SmtpEmailSender implements EmailSender {
                 }
                 mime.setContent(mixed);
             }
+            long started = System.nanoTime();
+            String outcome = "failed";
             try (Traces.Outbound call = traces.outbound("smtp send", "server.address", host)) {
                 try {
                     Transport.send(mime);
+                    outcome = "sent";
                 } catch (MessagingException e) {
+                    outcome = refusedForGood(e) ? "rejected" : "failed";
                     throw call.failed(e);
+                } finally {
+                    metrics.emailSend(outcome, System.nanoTime() - started);
                 }
             }
         } catch (MessagingException e) {

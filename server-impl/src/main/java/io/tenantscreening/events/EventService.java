@@ -1,5 +1,6 @@
 package io.tenantscreening.events;
 
+import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.transaction.annotation.Transactional;
 import io.tenantscreening.common.Echo;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Records events, in the transaction of the change they tell of (with what its
@@ -79,6 +81,23 @@ public class EventService {
     public byte[] json(Event event) {
         try {
             return json.writeValueAsBytes(mapper.toApi(event));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The order the event concerns: the object of an order's event, or the {@code order_id}
+     * of the report, adverse action or dispute it carries; empty for the others (a rental
+     * application's).
+     */
+    public Optional<String> orderId(Event event) {
+        if (event.type().value().startsWith("order.")) {
+            return Optional.of(event.objectId());
+        }
+        try {
+            return Optional.ofNullable(json.readValue(event.data(), Argument.mapOf(String.class, Object.class)).get("order_id"))
+                    .map(Object::toString);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -22,6 +22,11 @@ public class ServiceMetrics {
         this.registry = registry;
     }
 
+    /** Metrics that count nothing: for a class used outside the running service. */
+    public static ServiceMetrics off() {
+        return new ServiceMetrics(Optional.empty());
+    }
+
     /** An answer to POST /orders: {@code created}, {@code replayed} or {@code payment_required}. */
     public void orderPlacement(Mode mode, String outcome) {
         registry.ifPresent(meters -> meters.counter("screening.orders.placements", "mode", mode.dbValue(), "outcome", outcome)
@@ -48,15 +53,26 @@ public class ServiceMetrics {
     }
 
     /**
-     * A webhook request, under Micrometer's name for HTTP client requests
-     * ({@code http.client.requests}, client {@code webhooks}): its status, or
-     * {@code CLIENT_ERROR} when no answer came (refused, cut off, unreachable), and its
-     * outcome class. The uri tag is the fixed {@code /webhook}, never the endpoint's URL.
+     * A request of an HTTP client of the service (webhooks, Stripe, Twilio), under
+     * Micrometer's name for HTTP client requests ({@code http.client.requests}, by
+     * {@code client.name}): its method, the fixed template of its uri (never an id or a
+     * URL), its status, or {@code CLIENT_ERROR} when no answer came (refused, cut off,
+     * unreachable), and its outcome class.
      */
-    public void webhookRequest(Integer status, long millis) {
-        registry.ifPresent(meters -> Timer.builder("http.client.requests").tag("client.name", "webhooks").tag("method", "POST")
-                .tag("uri", "/webhook").tag("status", status == null ? "CLIENT_ERROR" : status.toString())
-                .tag("outcome", outcome(status)).register(meters).record(millis, TimeUnit.MILLISECONDS));
+    public void httpClientRequest(String client, String method, String uri, Integer status, long nanos) {
+        registry.ifPresent(meters -> Timer.builder("http.client.requests").tag("client.name", client).tag("method", method)
+                .tag("uri", uri).tag("status", status == null ? "CLIENT_ERROR" : status.toString())
+                .tag("outcome", outcome(status)).register(meters).record(nanos, TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * An email handed to the SMTP server: {@code sent}, {@code rejected} (refused for good)
+     * or {@code failed} (anything else: no connection, a timeout, a temporary refusal), and
+     * how long it took.
+     */
+    public void emailSend(String outcome, long nanos) {
+        registry.ifPresent(meters -> Timer.builder("screening.email.sends").tag("outcome", outcome).register(meters)
+                .record(nanos, TimeUnit.NANOSECONDS));
     }
 
     private static String outcome(Integer status) {

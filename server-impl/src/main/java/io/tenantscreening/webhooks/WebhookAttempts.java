@@ -3,6 +3,7 @@ package io.tenantscreening.webhooks;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.events.Event;
 import io.tenantscreening.events.EventService;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -13,6 +14,9 @@ import io.tenantscreening.tracing.Traces;
 import io.tenantscreening.work.RetryWithBackoff;
 import io.tenantscreening.work.WorkTraces;
 import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -22,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static io.tenantscreening.webhooks.WebhookDeliveries.DELIVERY;
 import static io.tenantscreening.webhooks.WebhookDeliveries.PRIORITY;
@@ -29,11 +34,13 @@ import static io.tenantscreening.webhooks.WebhookDeliveries.PRIORITY;
 /**
  * One attempt of a delivery, for the holder of one of its endpoint's slots
  * ({@link WebhookDeliveries}): claimed with what it needs, sent signed, and recorded with
- * its outcome and, when it failed, the endpoint's pause and the delivery's retry.
+ * its outcome and, when it failed, the endpoint's pause and the delivery's retry. Each
+ * recorded attempt writes a log line.
  */
 @Singleton
 class WebhookAttempts {
 
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookAttempts.class);
     /** How much longer than an attempt may take its claim lasts. */
     private static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
 
@@ -76,7 +83,8 @@ class WebhookAttempts {
                             if (sealed.previous() != null) {
                                 signing.add(secrets.open(found.id(), sealed.previous()));
                             }
-                            return new Claimed(delivery, found, signing, events.json(events.get(tenant, delivery.eventId())));
+                            Event event = events.get(tenant, delivery.eventId());
+                            return new Claimed(delivery, found, signing, events.json(event), events.orderId(event).orElse(null));
                         })));
     }
 
@@ -138,7 +146,13 @@ class WebhookAttempts {
             next = RetryWithBackoff.after(done, delivery.attempts(), settings.getFirstRetry(), settings.getLongestRetry());
         }
         metrics.webhookAttempt(tenant.mode(), status.equals("pending") ? "retrying" : status);
-        metrics.webhookRequest(answer.status(), answer.durationMillis());
+        String result = status.equals("pending") ? "retry at " + next : status;
+        String got = answer.status() == null ? "got no answer (" + answer.error() + ")" : "answered " + answer.status();
+        LOG.atLevel(status.equals("failed") ? Level.WARN : Level.INFO).log("Webhook attempt {} of delivery {} (event {}, {}) to "
+                + "endpoint {} {} in {} ms: {}", delivery.attempts() + 1, delivery.id(), delivery.eventId(), delivery.eventType(),
+                delivery.endpointId(), got, answer.durationMillis(), result);
+        metrics.httpClientRequest("webhooks", "POST", "/webhook", answer.status(),
+                TimeUnit.MILLISECONDS.toNanos(answer.durationMillis()));
         // The endpoint's row before the delivery's, the order in which deleting the endpoint
         // locks them (its deliveries go with it): a deletion and a recorded attempt then wait
         // for each other instead of deadlocking.
@@ -149,7 +163,10 @@ class WebhookAttempts {
         }
     }
 
-    /** A claimed delivery and what its attempt needs: the endpoint, the secrets that sign, and the body. */
-    record Claimed(WebhookDelivery delivery, WebhookEndpoint endpoint, List<String> secrets, byte[] body) {
+    /**
+     * A claimed delivery and what its attempt needs: the endpoint, the secrets that sign, and
+     * the body; and the order its event concerns, or null.
+     */
+    record Claimed(WebhookDelivery delivery, WebhookEndpoint endpoint, List<String> secrets, byte[] body, String orderId) {
     }
 }

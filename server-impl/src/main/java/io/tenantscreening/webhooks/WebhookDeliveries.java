@@ -6,6 +6,7 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.Tenant;
 import io.tenantscreening.common.Timestamps;
+import io.tenantscreening.work.WorkLogFields;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -201,21 +202,25 @@ public class WebhookDeliveries {
         Optional<WebhookAttempts.Claimed> next = transactions.executeWrite(status -> attempts.claim(tenant, endpoint, slot));
         while (next.isPresent()) {
             WebhookAttempts.Claimed claimed = next.get();
-            WebhookSender.Answer answer = attempts.send(tenant, claimed, slot);
-            if (slot.lost()) {
-                if (answer.status() != null) {
-                    transactions.executeWrite(status -> {
-                        attempts.record(tenant, claimed.delivery(), slot, answer);
-                        return null;
-                    });
+            WebhookSender.Answer answer;
+            boolean goOn;
+            try (WorkLogFields.OrderScope ignored = WorkLogFields.aboutOrder(claimed.orderId())) {
+                answer = attempts.send(tenant, claimed, slot);
+                if (slot.lost()) {
+                    if (answer.status() != null) {
+                        transactions.executeWrite(status -> {
+                            attempts.record(tenant, claimed.delivery(), slot, answer);
+                            return null;
+                        });
+                    }
+                    return Drained.SLOT_LOST;
                 }
-                return Drained.SLOT_LOST;
+                goOn = answer.succeeded() && System.nanoTime() < until;
+                next = transactions.executeWrite(status -> {
+                    attempts.record(tenant, claimed.delivery(), slot, answer);
+                    return goOn ? attempts.claim(tenant, endpoint, slot) : Optional.<WebhookAttempts.Claimed>empty();
+                });
             }
-            boolean goOn = answer.succeeded() && System.nanoTime() < until;
-            next = transactions.executeWrite(status -> {
-                attempts.record(tenant, claimed.delivery(), slot, answer);
-                return goOn ? attempts.claim(tenant, endpoint, slot) : Optional.<WebhookAttempts.Claimed>empty();
-            });
             if (!answer.succeeded()) {
                 return Drained.FAILED;
             }

@@ -24,6 +24,31 @@ public class WorkLogFields implements ExecutionInterceptor {
         MDC.put(LogFields.ORDER_ID, orderId);
     }
 
+    /**
+     * Adds the order to the lines of the running task until the returned scope is closed, for
+     * work that goes through several orders in turn; with a null order, nothing. Closing
+     * gives the field its value from before.
+     */
+    public static OrderScope aboutOrder(String orderId) {
+        String before = MDC.get(LogFields.ORDER_ID);
+        if (orderId != null) {
+            MDC.put(LogFields.ORDER_ID, orderId);
+        }
+        return () -> {
+            if (before == null) {
+                MDC.remove(LogFields.ORDER_ID);
+            } else {
+                MDC.put(LogFields.ORDER_ID, before);
+            }
+        };
+    }
+
+    /** The lines of a task that name one order ({@link #aboutOrder}); closing ends it. */
+    public interface OrderScope extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     @Override
     public CompletionHandler<?> execute(TaskInstance<?> instance, ExecutionContext context, ExecutionChain chain) {
         Map<String, String> previous = MDC.getCopyOfContextMap();

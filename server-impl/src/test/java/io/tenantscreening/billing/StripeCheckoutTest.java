@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -200,7 +201,7 @@ class StripeCheckoutTest {
         settings.setStripeSecretKey("sk_test_unit");
         settings.setStripeWebhookSecret(SECRET);
         settings.setNotificationToleranceSeconds(toleranceSeconds);
-        return new StripeCheckout(settings, Clock.fixed(NOW, ZoneOffset.UTC), Traces.off());
+        return new StripeCheckout(settings, Clock.fixed(NOW, ZoneOffset.UTC), Traces.off(), ServiceMetrics.off());
     }
 
     private static HostedCheckout.Notification verify(StripeCheckout stripe, String event, String signature) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -44,7 +45,8 @@ class ApplicantPaymentsTest {
 
     private final BuiltInCheckout builtIn = builtIn(KEY);
     private final ApplicantPayments payments = new ApplicantPayments(new HostedCheckouts(new PaymentSettings(), production(),
-            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC(), Traces.off())), null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
+            builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC(), Traces.off(),
+                    ServiceMetrics.off())), null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"PENDING, true", "FAILED, true", "SUCCEEDED, false", "REFUNDED, false"})

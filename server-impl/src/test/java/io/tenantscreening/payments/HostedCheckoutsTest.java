@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import java.time.Clock;
 
@@ -106,7 +107,8 @@ class HostedCheckoutsTest {
     }
 
     static HostedCheckouts gateways(PaymentSettings settings, String environment) {
-        return new HostedCheckouts(settings, environment(environment), BUILT_IN, new StripeCheckout(settings, Clock.systemUTC(), Traces.off()));
+        return new HostedCheckouts(settings, environment(environment), BUILT_IN, new StripeCheckout(settings, Clock.systemUTC(), Traces.off(),
+                ServiceMetrics.off()));
     }
 
     private static PaymentSettings settings(String gateway, String secretKey, String webhookSecret) {

@@ -12,6 +12,7 @@ import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorEntry;
 import org.junit.jupiter.api.Test;
 
+import io.tenantscreening.metrics.ServiceMetrics;
 import io.tenantscreening.tracing.Traces;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -43,7 +44,8 @@ class PaymentNotificationsControllerTest {
             new KeyRing("k1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=", production()), production(), JSON,
             Clock.fixed(NOW, ZoneOffset.UTC), new PaymentSettings());
     private final PaymentNotificationsController controller = new PaymentNotificationsController(new ApplicantPayments(
-            new HostedCheckouts(new PaymentSettings(), production(), builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC(), Traces.off())),
+            new HostedCheckouts(new PaymentSettings(), production(), builtIn, new StripeCheckout(new PaymentSettings(), Clock.systemUTC(),
+                    Traces.off(), ServiceMetrics.off())),
             null, null, null, null, Clock.fixed(NOW, ZoneOffset.UTC)));
 
     @Test

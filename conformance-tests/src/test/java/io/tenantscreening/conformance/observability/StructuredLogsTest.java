@@ -53,7 +53,8 @@ class StructuredLogsTest {
     /**
      * docs/operators.md#observability: every line is a JSON object with the documented fields;
      * request lines carry their request id, those of an authenticated request its organisation
-     * and mode, and the lines of an order's background work its order; no secret is written.
+     * and mode, the lines of an order's background work its order, and so do the lines of
+     * the webhook attempts of its events; no secret is written.
      */
     @Test
     void everyJsonLineIsAnObjectWithItsFieldsAndNoSecret() {
@@ -94,6 +95,15 @@ class StructuredLogsTest {
             assertThat(line.path("order_id").asText()).isEqualTo(run.orderId());
             assertThat(line.path("organization_id").asText()).isEqualTo(run.organizationId());
             assertThat(line.path("mode").asText()).isEqualTo("test");
+        });
+
+        List<JsonNode> attempts = lines.stream()
+                .filter(line -> line.get("logger").asText().equals("io.tenantscreening.webhooks.WebhookAttempts")).toList();
+        assertThat(attempts).as("lines of the webhook attempts").isNotEmpty().allSatisfy(line -> {
+            assertThat(line.get("message").asText()).as("the line: %s", line).startsWith("Webhook attempt ");
+            assertThat(line.path("order_id").asText()).as("the line: %s", line).isEqualTo(run.orderId());
+            assertThat(line.path("organization_id").asText()).as("the line: %s", line).isEqualTo(run.organizationId());
+            assertThat(line.path("task").asText()).as("the line: %s", line).isIn("deliver-webhook", "drain-webhook-endpoint");
         });
         assertNoSecret(run);
     }

@@ -1,14 +1,25 @@
 package io.tenantscreening.conformance.platform;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tenantscreening.apply.SmsSender;
+import io.tenantscreening.billing.GatewayRefused;
+import io.tenantscreening.billing.GatewayUnavailable;
+import io.tenantscreening.billing.HostedCheckout;
+import io.tenantscreening.billing.StripeCheckout;
 import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.RawHttp;
 import io.tenantscreening.conformance.support.Screenings;
+import io.tenantscreening.conformance.support.SmsGateway;
+import io.tenantscreening.conformance.support.StripeApi;
 import io.tenantscreening.conformance.support.TestServer;
 import io.tenantscreening.conformance.support.TestTenant;
 import io.tenantscreening.conformance.support.Waits;
 import io.tenantscreening.conformance.support.WebhookReceiver;
+import io.tenantscreening.email.EmailMessage;
+import io.tenantscreening.email.EmailRejected;
+import io.tenantscreening.email.EmailSender;
 import io.tenantscreening.organizations.BillingSettings.PaymentMethod;
 import org.junit.jupiter.api.Test;
 
@@ -21,13 +32,17 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 import static io.tenantscreening.conformance.support.OrderRequests.body;
 import static io.tenantscreening.conformance.support.OrderRequests.placed;
 import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
  * docs/operators.md#metrics: with metrics on (the test server turns them on; they are off by
@@ -114,11 +129,79 @@ class MetricsTest {
                 "screening_webhooks_endpoints_failing{mode=\"live\"}", "hikaricp_connections_pending");
     }
 
+    /**
+     * docs/operators.md#what-to-page-on: the service's other outbound calls, each counted
+     * once with its outcome: Stripe's and Twilio's requests under Micrometer's name for HTTP
+     * client requests (by client, method, status, outcome and the fixed template of the uri,
+     * never an id; a call that got no answer before its timeout too), and the emails handed
+     * to the SMTP server, by outcome.
+     */
+    @Test
+    void stripeTwilioAndSmtpCallsAreCountedByOutcome() throws Exception {
+        String client = "http_client_requests_seconds_count{client_name=";
+        String refund = client + "\"stripe\",method=\"POST\",outcome=\"SUCCESS\",status=\"200\",uri=\"/v1/refunds\"}";
+        String expire = client + "\"stripe\",method=\"POST\",outcome=\"CLIENT_ERROR\",status=\"404\","
+                + "uri=\"/v1/checkout/sessions/{session}/expire\"}";
+        String unanswered = client + "\"stripe\",method=\"POST\",outcome=\"UNKNOWN\",status=\"CLIENT_ERROR\","
+                + "uri=\"/v1/checkout/sessions\"}";
+        String messages = "uri=\"/2010-04-01/Accounts/{AccountSid}/Messages.json\"}";
+        String text = client + "\"twilio\",method=\"POST\",outcome=\"SUCCESS\",status=\"201\"," + messages;
+        String failedText = client + "\"twilio\",method=\"POST\",outcome=\"SERVER_ERROR\",status=\"500\"," + messages;
+        String sent = "screening_email_sends_seconds_count{outcome=\"sent\"}";
+        String rejected = "screening_email_sends_seconds_count{outcome=\"rejected\"}";
+        String before = scrapedText();
+        String unique = UUID.randomUUID().toString().replace("-", "");
+
+        StripeCheckout stripe = TestServer.bean(StripeCheckout.class);
+        assertThat(stripe.refund("pi_metrics_" + unique, "refund-metrics-" + unique)).isInstanceOf(HostedCheckout.Refunded.class);
+        assertThatThrownBy(() -> stripe.expire("cs_metrics_" + unique)).isInstanceOf(GatewayRefused.class);
+        String payer = "slow-" + unique + "@example.com";
+        StripeApi.Answer held = StripeApi.Answer.held();
+        StripeApi.script(StripeApi.sessionFor(payer), held);
+        try {
+            assertThatThrownBy(() -> stripe.open(new HostedCheckout.CheckoutRequest("chk_metrics_" + unique, 2500, "usd",
+                    "A screening", payer, "https://screening.example/return", "https://screening.example/cancel")))
+                    .as("no answer within STRIPE_CHECKOUT_TIMEOUT, twice").isInstanceOf(GatewayUnavailable.class);
+        } finally {
+            held.release();
+        }
+        SmsSender sms = TestServer.bean(SmsSender.class);
+        String phone = "+1737555" + String.format("%04d", ThreadLocalRandom.current().nextInt(10_000));
+        sms.send(phone, "A text message");
+        SmsGateway.failNext(phone, 1);
+        assertThatThrownBy(() -> sms.send(phone, "A text message")).hasMessageContaining("answered 500");
+        EmailSender email = TestServer.bean(EmailSender.class);
+        email.send(new EmailMessage("metrics-" + unique + "@apply.test", "A subject", "Text", "<p>HTML</p>"));
+        String refused = "refused-" + unique + "@apply.test";
+        Mailbox.answerRecipient(refused, "550 5.1.1 No such mailbox here");
+        assertThatThrownBy(() -> email.send(new EmailMessage(refused, "A subject", "Text", "<p>HTML</p>")))
+                .isInstanceOf(EmailRejected.class);
+        String after = scrapedText();
+
+        assertSoftly(softly -> {
+            for (String once : List.of(refund, expire, unanswered, failedText, rejected)) {
+                softly.assertThat(count(after, once) - count(before, once)).as(once).isEqualTo(1);
+            }
+            // Other classes' invitations may go out meanwhile: at least this test's own.
+            for (String atLeastOnce : List.of(text, sent)) {
+                softly.assertThat(count(after, atLeastOnce) - count(before, atLeastOnce)).as(atLeastOnce).isGreaterThanOrEqualTo(1);
+            }
+        });
+    }
+
     /** The value of a sample (a metric with its labels, as written), which must be present. */
     private static double value(String text, String sample) {
+        return sample(text, sample).orElseThrow(() -> new AssertionError("no sample " + sample + " in the scrape"));
+    }
+
+    /** The count of a sample, 0 while it is absent (nothing counted yet). */
+    private static double count(String text, String sample) {
+        return sample(text, sample).orElse(0.0);
+    }
+
+    private static Optional<Double> sample(String text, String sample) {
         return Arrays.stream(text.split("\n")).filter(line -> line.startsWith(sample + " ")).findFirst()
-                .map(line -> Double.parseDouble(line.substring(sample.length() + 1).trim()))
-                .orElseThrow(() -> new AssertionError("no sample " + sample + " in the scrape"));
+                .map(line -> Double.parseDouble(line.substring(sample.length() + 1).trim()));
     }
 
     private static String scrapedText() throws IOException, InterruptedException {

@@ -6,25 +6,32 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tenantscreening.conformance.support.Api;
 import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
+import io.tenantscreening.conformance.support.Mailbox;
 import io.tenantscreening.conformance.support.OrderRequests;
 import io.tenantscreening.conformance.support.OtlpReceiver;
 import io.tenantscreening.conformance.support.OtlpReceiver.ReceivedSpan;
+import io.tenantscreening.conformance.support.Pages;
 import io.tenantscreening.conformance.support.ServiceProcess;
+import io.tenantscreening.conformance.support.SmsGateway;
 import io.tenantscreening.conformance.support.StartsServiceProcesses;
+import io.tenantscreening.conformance.support.StripeApi;
 import io.tenantscreening.conformance.support.TestDatabase;
 import io.tenantscreening.conformance.support.WebhookReceiver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 
+import static io.tenantscreening.conformance.support.Pages.fields;
 import static io.tenantscreening.conformance.support.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -36,7 +43,8 @@ import static org.assertj.core.api.Assertions.tuple;
  * webhook delivery, whose request carries that trace's traceparent to the receiver; the
  * database statements of the request and of the screening are spans of that trace, none
  * starts a trace of its own, and none carries what the order said of its applicant; a caller's
- * traceparent is honoured, and so are the sampler variables; without the setting nothing is
+ * traceparent is honoured, and so are the sampler variables; the spans of the emails, text
+ * messages and Stripe calls a request causes join its trace; without the setting nothing is
  * sent. The instances are separate
  * processes with their own environment, exporting every 100 ms.
  */
@@ -122,6 +130,59 @@ class TracesTest {
                 assertOneTraceJoinsTheOrder(backend, webhooks, orderId);
             }
         }
+    }
+
+    /**
+     * The outbound calls a request causes join its trace: the invitation's email (SMTP, to a
+     * server in this JVM) and text message (Twilio's API, a stand-in in this JVM), sent by
+     * background work, in the trace of the order's POST /orders; the Stripe Checkout Session
+     * (a stand-in of Stripe's API) that the applicant's pay button opens, in the trace of
+     * that request.
+     */
+    @Test
+    void theEmailTextMessageAndStripeCallsJoinTheTraceOfTheRequestThatCausedThem() throws Exception {
+        String key = JarProcess.issueKey(environment, "Traced calls", "live").secret();
+        String email = "traced-" + UUID.randomUUID() + "@example.com";
+        String phone = "+1737556" + String.format("%04d", ThreadLocalRandom.current().nextInt(10_000));
+        try (OtlpReceiver backend = OtlpReceiver.start(); ServiceProcess instance = ServiceProcess.start(withOutboundCalls(backend))) {
+            ObjectNode body = OrderRequests.body();
+            OrderRequests.order(body).put("payer", "applicant");
+            OrderRequests.applicant(body).put("email", email).put("phone_number", phone);
+            ApiResponse placed = OrderRequests.post(key, body, UUID.randomUUID().toString()).at(instance.baseUrl()).send();
+            assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+            Mailbox.await(email, 1);
+            SmsGateway.awaitAccepted(phone, 1);
+            String page = instance.baseUrl() + URI.create(placed.json().get("application_url").asText()).getPath();
+            Pages client = Pages.client();
+            Pages.Page form = client.get(page);
+            assertThat(form.status()).isEqualTo(200);
+            Pages.Page pay = client.post(page + "/payment", fields("form_token", form.formToken()));
+            assertThat(pay.status()).as(pay.html()).isEqualTo(303);
+
+            List<ReceivedSpan> calls = await("the calls' spans", PATIENCE).until(() -> backend.spans().stream()
+                    .filter(span -> span.kind().equals("SPAN_KIND_CLIENT")).toList(), found -> names(found)
+                    .containsAll(List.of("smtp send", "sms send", "stripe create checkout session")));
+            ReceivedSpan order = find(backend, span -> span.kind().equals("SPAN_KIND_SERVER") && span.name().equals("POST /orders"))
+                    .orElseThrow();
+            ReceivedSpan payment = find(backend, span -> span.kind().equals("SPAN_KIND_SERVER") && span.name().startsWith("POST /apply/")
+                    && span.name().endsWith("/payment")).orElseThrow();
+            assertThat(calls).filteredOn(span -> !span.name().startsWith("screening "))
+                    .extracting(ReceivedSpan::name, ReceivedSpan::traceId)
+                    .containsExactlyInAnyOrder(tuple("smtp send", order.traceId()), tuple("sms send", order.traceId()),
+                            tuple("stripe create checkout session", payment.traceId()));
+        }
+    }
+
+    /**
+     * An instance exporting to the backend whose applicants pay through Stripe and which sends
+     * email and text messages, each to its stand-in in this JVM.
+     */
+    private static Map<String, String> withOutboundCalls(OtlpReceiver backend) {
+        Map<String, String> calling = exportingTo(backend);
+        calling.putAll(StripeApi.serviceEnvironment("https://screening.example"));
+        calling.putAll(Mailbox.serviceEnvironment());
+        calling.putAll(SmsGateway.serviceEnvironment());
+        return calling;
     }
 
     /**

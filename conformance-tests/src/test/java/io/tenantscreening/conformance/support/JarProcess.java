@@ -87,12 +87,20 @@ public final class JarProcess {
      * test key of it.
      */
     public static IssuedKey issueTestKey(Map<String, String> environment, String organizationName) {
+        return issueKey(environment, organizationName, "test");
+    }
+
+    /**
+     * Through the operator command line: a new organisation with this name (no payment
+     * method) and a full-scope key of it in this mode ({@code test} or {@code live}).
+     */
+    public static IssuedKey issueKey(Map<String, String> environment, String organizationName, String mode) {
         Result organization = run(environment, "operator", "org", "create", "--name", organizationName);
         if (organization.exitCode() != 0) {
             throw new AssertionError("operator org create failed: " + organization.stderr());
         }
         String organizationId = field(organization.stdout(), "id");
-        Result key = run(environment, "operator", "key", "issue", "--org", organizationId, "--mode", "test", "--scope", "full");
+        Result key = run(environment, "operator", "key", "issue", "--org", organizationId, "--mode", mode, "--scope", "full");
         if (key.exitCode() != 0) {
             throw new AssertionError("operator key issue failed: " + key.stderr());
         }

@@ -63,6 +63,11 @@ public final class Mailbox {
         return server.getSmtp().getPort();
     }
 
+    /** The environment of a service process that sends its email here (EMAIL_SENDER=smtp, no STARTTLS). */
+    public static Map<String, String> serviceEnvironment() {
+        return Map.of("EMAIL_SENDER", "smtp", "SMTP_HOST", "127.0.0.1", "SMTP_PORT", String.valueOf(start()), "SMTP_STARTTLS", "false");
+    }
+
     /** From now on the server answers {@code RCPT TO} this address with this reply, such as {@code 550 5.1.1 No such user}. */
     public static void answerRecipient(String address, String reply) {
         RECIPIENT_REPLIES.put(address, reply);

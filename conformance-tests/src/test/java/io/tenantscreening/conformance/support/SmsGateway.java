@@ -67,6 +67,12 @@ public final class SmsGateway {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
+    /** The environment of a service process that sends its text messages here (SMS_SENDER=twilio). */
+    public static Map<String, String> serviceEnvironment() {
+        return Map.of("SMS_SENDER", "twilio", "TWILIO_BASE_URL", start(), "TWILIO_ACCOUNT_SID", ACCOUNT_SID,
+                "TWILIO_AUTH_TOKEN", AUTH_TOKEN, "TWILIO_FROM", FROM);
+    }
+
     /** The next {@code times} messages to this number are answered 500. */
     public static void failNext(String phoneNumber, int times) {
         FAILURES.put(phoneNumber, new AtomicInteger(times));
