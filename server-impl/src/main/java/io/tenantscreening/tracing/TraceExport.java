@@ -1,6 +1,10 @@
 package io.tenantscreening.tracing;
 
+import io.micronaut.context.ApplicationContextBuilder;
+import io.micronaut.context.ApplicationContextConfigurer;
+import io.micronaut.context.annotation.ContextConfigurer;
 import io.micronaut.context.annotation.Value;
+import io.micronaut.context.env.PropertySource;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.tracing.opentelemetry.OpenTelemetryBuilderCustomizer;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
@@ -9,12 +13,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Whether this instance exports traces: only when {@code OTEL_EXPORTER_OTLP_ENDPOINT} (or
  * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, by OTLP over HTTP (application.yml).
- * Otherwise nothing is exported and the sampler is off, so spans are never recorded and no
- * context is stored with background work. The sampler variables
+ * Otherwise Micronaut's tracing module is not even started ({@link Switch}): no span is made,
+ * nothing is exported, and no context is stored with background work. The sampler variables
  * ({@code OTEL_TRACES_SAMPLER}, {@code OTEL_TRACES_SAMPLER_ARG}) apply when exporting, except
  * to a database statement with no span around it, which is never sampled
  * ({@link DatabaseStatementsNeedAParent}).
@@ -22,13 +27,18 @@ import java.util.Map;
 @Singleton
 public class TraceExport implements OpenTelemetryBuilderCustomizer {
 
+    /** Micronaut's switch of its tracing module, set by {@link Switch} before the context starts. */
+    static final String MICRONAUT_TRACING = "micronaut.otel.enabled";
+
     private static final Logger LOG = LoggerFactory.getLogger(TraceExport.class);
 
     private final boolean exporting;
 
-    public TraceExport(@Nullable @Value("${otel.exporter.otlp.endpoint:}") String endpoint,
+    public TraceExport(@Value("${" + MICRONAUT_TRACING + ":true}") boolean micronautTracing,
+                       @Nullable @Value("${otel.exporter.otlp.endpoint:}") String endpoint,
                        @Nullable @Value("${otel.exporter.otlp.traces.endpoint:}") String tracesEndpoint) {
-        this.exporting = !(endpoint == null || endpoint.isBlank()) || !(tracesEndpoint == null || tracesEndpoint.isBlank());
+        this.exporting = micronautTracing && (isSet(endpoint) || isSet(tracesEndpoint));
+        LOG.info(exporting ? "traces: exported by OTLP/HTTP" : "traces: off (OTEL_EXPORTER_OTLP_ENDPOINT is not set)");
     }
 
     /** True when traces are exported (an OTLP endpoint is set). */
@@ -38,11 +48,37 @@ public class TraceExport implements OpenTelemetryBuilderCustomizer {
 
     @Override
     public void configure(AutoConfiguredOpenTelemetrySdkBuilder builder) {
-        LOG.info(exporting ? "traces: exported by OTLP/HTTP" : "traces: off (OTEL_EXPORTER_OTLP_ENDPOINT is not set)");
         if (exporting) {
             builder.addSamplerCustomizer((configured, config) -> new DatabaseStatementsNeedAParent(configured));
         } else {
             builder.addPropertiesCustomizer(config -> Map.of("otel.traces.exporter", "none", "otel.traces.sampler", "always_off"));
+        }
+    }
+
+    /** Whether the environment (or a system property) names an OTLP endpoint for traces. */
+    static boolean endpointNamed(Function<String, String> environment, Function<String, String> systemProperties) {
+        return isSet(environment.apply("OTEL_EXPORTER_OTLP_ENDPOINT")) || isSet(environment.apply("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))
+                || isSet(systemProperties.apply("otel.exporter.otlp.endpoint"))
+                || isSet(systemProperties.apply("otel.exporter.otlp.traces.endpoint"));
+    }
+
+    private static boolean isSet(@Nullable String value) {
+        return value != null && !value.isBlank();
+    }
+
+    /**
+     * Turns Micronaut's tracing module off, before the context starts, unless an OTLP endpoint
+     * is named: its OpenTelemetry SDK, and the HTTP server and client filters that would make
+     * an unsampled span for every request, are then not made at all, so that traces off cost
+     * nothing (docs/performance.md#traces). {@link Traces} then makes no spans either.
+     */
+    @ContextConfigurer
+    public static final class Switch implements ApplicationContextConfigurer {
+
+        @Override
+        public void configure(ApplicationContextBuilder builder) {
+            // A source of its own: a context's properties given when it is run share one name and replace these.
+            builder.propertySources(PropertySource.of("tracing-switch", Map.of(MICRONAUT_TRACING, endpointNamed(System::getenv, System::getProperty))));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.tenantscreening.tracing;
 
+import io.micronaut.context.BeanProvider;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
@@ -42,9 +43,10 @@ public class Traces {
     private final Tracer tracer;
     private final boolean exporting;
 
+    /** Without export, Micronaut's tracing module is off ({@link TraceExport.Switch}): there is no SDK to ask. */
     @Inject
-    public Traces(OpenTelemetry openTelemetry, TraceExport export) {
-        this(openTelemetry, export.exporting());
+    public Traces(BeanProvider<OpenTelemetry> openTelemetry, TraceExport export) {
+        this(export.exporting() ? openTelemetry.get() : OpenTelemetry.noop(), export.exporting());
     }
 
     private Traces(OpenTelemetry openTelemetry, boolean exporting) {
