@@ -17,7 +17,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.UUID;
 
 import static io.tenantscreening.conformance.support.OrderRequests.applicant;
@@ -103,7 +102,7 @@ class ApplyBrowserTest {
 
     /** Waits for the page a form submission loads. */
     private WebDriverWait page() {
-        return new WebDriverWait(browser, Duration.ofSeconds(10));
+        return HeadlessChromium.awaitPage(browser);
     }
 
     /** The whole page at the phone's width, as Chromium's DevTools capture it beyond the viewport. */

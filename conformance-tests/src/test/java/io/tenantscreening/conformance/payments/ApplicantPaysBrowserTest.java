@@ -17,7 +17,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,7 +97,8 @@ class ApplicantPaysBrowserTest {
         assertThat(Api.get("/orders/" + order.id()).key(order.key()).send().json().get("status").asText()).isIn("pending", "completed");
     }
 
+    /** Waits for the page a form submission or a payment's confirmation loads. */
     private WebDriverWait page() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
+        return HeadlessChromium.awaitPage(browser);
     }
 }

@@ -76,9 +76,20 @@ public final class HeadlessChromium {
         JavascriptExecutor script = (JavascriptExecutor) browser;
         script.executeScript("window.__previousPage = true;");
         button.click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(WebDriverException.class)
-                .until(driver -> (Boolean) script.executeScript(
-                        "return window.__previousPage === undefined && document.readyState === 'complete';"));
+        awaitPage(browser).until(driver -> (Boolean) script.executeScript(
+                "return window.__previousPage === undefined && document.readyState === 'complete';"));
+    }
+
+    /**
+     * A wait (at most 15 s) for a condition of a page that may be being replaced (a form's
+     * next page loading, a page reloading itself): a question about the page on its way out
+     * may fail in several ways (a stale element, a node of a detached document), so it is
+     * asked again until the condition holds.
+     */
+    public static WebDriverWait awaitPage(WebDriver browser) {
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+        wait.ignoring(WebDriverException.class);
+        return wait;
     }
 
     /** The page scrolls only up and down: nothing is wider than the screen. */
