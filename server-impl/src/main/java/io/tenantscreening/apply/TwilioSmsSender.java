@@ -74,7 +74,18 @@ public class TwilioSmsSender implements SmsSender {
         HttpResponse<String> answer = null;
         long started = System.nanoTime();
         try (Traces.Outbound call = traces.outbound("sms send", "server.address", messages.getHost())) {
-            answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            try {
+                answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (IOException e) {
+                throw call.failed(e);
+            } catch (InterruptedException e) {
+                throw call.failed(e);
+            }
+            if (answer.statusCode() / 100 != 2) {
+                Matcher code = ERROR_CODE.matcher(answer.body() == null ? "" : answer.body());
+                throw call.failed(new SmsFailure("the SMS gateway answered " + answer.statusCode()
+                        + (code.find() ? " with error code " + code.group(1) : ""), null));
+            }
         } catch (IOException e) {
             throw new SmsFailure("the SMS gateway could not be reached: " + e.getClass().getSimpleName(), e);
         } catch (InterruptedException e) {
@@ -83,11 +94,6 @@ public class TwilioSmsSender implements SmsSender {
         } finally {
             metrics.httpClientRequest("twilio", "POST", URI_TEMPLATE, answer == null ? null : answer.statusCode(),
                     System.nanoTime() - started);
-        }
-        if (answer.statusCode() / 100 != 2) {
-            Matcher code = ERROR_CODE.matcher(answer.body() == null ? "" : answer.body());
-            throw new SmsFailure("the SMS gateway answered " + answer.statusCode()
-                    + (code.find() ? " with error code " + code.group(1) : ""), null);
         }
     }
 

@@ -40,9 +40,9 @@ import java.util.function.Function;
  * other than a rate limit, an idempotency conflict or a refusal of the service's own key is
  * a refusal for good ({@link GatewayRefused}); anything else may pass later
  * ({@link GatewayUnavailable}). {@code STRIPE_API_BASE} says where Stripe's API is (the
- * conformance tests point it at a stand-in on loopback). Each call is timed as
- * {@code http.client.requests} of client {@code stripe}, under the template of its path
- * ({@link #timed}).
+ * conformance tests point it at a stand-in on loopback). Each call is a client span, and is
+ * timed as {@code http.client.requests} of client {@code stripe}, under the template of its
+ * path ({@link #call}).
  */
 @Singleton
 @Named(StripeCheckout.NAME)
@@ -100,11 +100,12 @@ public class StripeCheckout implements HostedCheckout {
         if (request.payerEmail() != null) {
             params.setCustomerEmail(request.payerEmail());
         }
-        try (Traces.Outbound call = traces.outbound("stripe create checkout session", "payment.reference", request.reference())) {
-            int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
-            com.stripe.model.checkout.Session session = timed("/v1/checkout/sessions", () -> client().v1().checkout().sessions()
-                    .create(params.build(), RequestOptions.builder().setIdempotencyKey(request.reference()).setConnectTimeout(timeout)
-                            .setReadTimeout(timeout).setMaxNetworkRetries(1).build()));
+        int timeout = settings.getCheckoutTimeoutSeconds() * 1000;
+        try {
+            com.stripe.model.checkout.Session session = call("stripe create checkout session", "payment.reference", request.reference(),
+                    "/v1/checkout/sessions", () -> client().v1().checkout().sessions().create(params.build(), RequestOptions.builder()
+                            .setIdempotencyKey(request.reference()).setConnectTimeout(timeout).setReadTimeout(timeout)
+                            .setMaxNetworkRetries(1).build()));
             return new HostedCheckout.Session(session.getId(), session.getUrl());
         } catch (StripeException e) {
             throw failure("Stripe did not create the Checkout Session", e);
@@ -154,8 +155,8 @@ public class StripeCheckout implements HostedCheckout {
     @Override
     public RefundOutcome refund(String paymentReference, String idempotencyKey) {
         Refund refund;
-        try (Traces.Outbound call = traces.outbound("stripe create refund", "payment.reference", paymentReference)) {
-            refund = timed("/v1/refunds", () -> client().v1().refunds().create(
+        try {
+            refund = call("stripe create refund", "payment.reference", paymentReference, "/v1/refunds", () -> client().v1().refunds().create(
                     RefundCreateParams.builder().setPaymentIntent(paymentReference).build(),
                     RequestOptions.builder().setIdempotencyKey(idempotencyKey).build()));
         } catch (StripeException e) {
@@ -217,8 +218,9 @@ public class StripeCheckout implements HostedCheckout {
 
     @Override
     public boolean expire(String sessionId) {
-        try (Traces.Outbound call = traces.outbound("stripe expire checkout session", "payment.session", sessionId)) {
-            timed("/v1/checkout/sessions/{session}/expire", () -> client().v1().checkout().sessions().expire(sessionId));
+        try {
+            call("stripe expire checkout session", "payment.session", sessionId, "/v1/checkout/sessions/{session}/expire",
+                    () -> client().v1().checkout().sessions().expire(sessionId));
             return true;
         } catch (StripeException e) {
             throw failure("Stripe did not expire " + sessionId, e);
@@ -226,22 +228,26 @@ public class StripeCheckout implements HostedCheckout {
     }
 
     /**
-     * Makes one call of Stripe's API (a POST to {@code uri}, the template of its path) and
-     * times it as one client request, with the status of Stripe's answer, none when no answer
-     * came (unreachable, cut off at the timeout). stripe-java's own network retries are within
-     * the call: the status is that of its last try.
+     * Makes one call of Stripe's API (a POST to {@code uri}, the template of its path) in a
+     * client span named {@code span} (with one attribute), marked failed when Stripe refuses or
+     * does not answer, and times it as one client request, with the status of Stripe's answer,
+     * none when no answer came (unreachable, cut off at the timeout). stripe-java's own network
+     * retries are within the call: the status is that of its last try.
      */
-    private <T extends StripeObject> T timed(String uri, StripeCall<T> call) throws StripeException {
+    private <T extends StripeObject> T call(String span, String attribute, String value, String uri, StripeCall<T> call)
+            throws StripeException {
         long started = System.nanoTime();
         Integer status = null;
-        try {
-            T answer = call.make();
-            status = answer.getLastResponse().code();
-            return answer;
-        } catch (StripeException e) {
-            // stripe-java gives a call that got no answer the status 0.
-            status = e instanceof ApiConnectionException ? null : e.getStatusCode();
-            throw e;
+        try (Traces.Outbound traced = traces.outbound(span, attribute, value)) {
+            try {
+                T answer = call.make();
+                status = answer.getLastResponse().code();
+                return answer;
+            } catch (StripeException e) {
+                // stripe-java gives a call that got no answer the status 0.
+                status = e instanceof ApiConnectionException ? null : e.getStatusCode();
+                throw traced.failed(e);
+            }
         } finally {
             metrics.httpClientRequest(NAME, "POST", uri, status, System.nanoTime() - started);
         }

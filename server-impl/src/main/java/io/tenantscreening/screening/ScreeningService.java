@@ -170,7 +170,11 @@ public class ScreeningService {
             // The provider is asked on another thread, in this trace: its span is a child of the task's.
             asking.put(check.type(), calls.submit(Context.current().wrap(() -> {
                 try (Traces.Outbound call = traces.outbound("screening " + check.type().value(), "screening.provider", check.provider())) {
-                    return providers.ask(check.type(), check.provider(), open.get().subject(), asked);
+                    try {
+                        return providers.ask(check.type(), check.provider(), open.get().subject(), asked);
+                    } catch (Exception e) {
+                        throw call.failed(e);
+                    }
                 }
             })));
         }

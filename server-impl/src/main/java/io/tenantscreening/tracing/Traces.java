@@ -54,6 +54,11 @@ public class Traces {
         this.exporting = exporting;
     }
 
+    /** Traces made through this SDK, as when exporting: for a class used outside the running service. */
+    public static Traces through(OpenTelemetry openTelemetry) {
+        return new Traces(openTelemetry, true);
+    }
+
     /** Traces that make and send nothing: for a class used outside the running service. */
     public static Traces off() {
         return new Traces(OpenTelemetry.noop(), false);
