@@ -13,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Whether this instance exports traces: only when {@code OTEL_EXPORTER_OTLP_ENDPOINT} (or
@@ -56,10 +55,9 @@ public class TraceExport implements OpenTelemetryBuilderCustomizer {
     }
 
     /** Whether the environment (or a system property) names an OTLP endpoint for traces. */
-    static boolean endpointNamed(Function<String, String> environment, Function<String, String> systemProperties) {
-        return isSet(environment.apply("OTEL_EXPORTER_OTLP_ENDPOINT")) || isSet(environment.apply("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))
-                || isSet(systemProperties.apply("otel.exporter.otlp.endpoint"))
-                || isSet(systemProperties.apply("otel.exporter.otlp.traces.endpoint"));
+    private static boolean endpointNamed() {
+        return isSet(System.getenv("OTEL_EXPORTER_OTLP_ENDPOINT")) || isSet(System.getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))
+                || isSet(System.getProperty("otel.exporter.otlp.endpoint")) || isSet(System.getProperty("otel.exporter.otlp.traces.endpoint"));
     }
 
     private static boolean isSet(@Nullable String value) {
@@ -78,7 +76,7 @@ public class TraceExport implements OpenTelemetryBuilderCustomizer {
         @Override
         public void configure(ApplicationContextBuilder builder) {
             // A source of its own: a context's properties given when it is run share one name and replace these.
-            builder.propertySources(PropertySource.of("tracing-switch", Map.of(MICRONAUT_TRACING, endpointNamed(System::getenv, System::getProperty))));
+            builder.propertySources(PropertySource.of("tracing-switch", Map.of(MICRONAUT_TRACING, endpointNamed())));
         }
     }
 }
