@@ -247,8 +247,8 @@ class TracesTest {
             assertThat(Api.get("/orders").at(instance.baseUrl()).key(key)
                     .header("traceparent", "00-" + callerTrace + "-" + callerTrace.substring(0, 16) + "-01").send().status()).isEqualTo(200);
 
-            await("the sampled request's span", PATIENCE).until(() -> find(backend, span -> span.traceId().equals(callerTrace)),
-                    Optional::isPresent);
+            await("the sampled request's server span", PATIENCE).until(() -> find(backend,
+                    span -> span.kind().equals("SPAN_KIND_SERVER") && span.traceId().equals(callerTrace)), Optional::isPresent);
             assertThat(backend.spans()).filteredOn(span -> span.kind().equals("SPAN_KIND_SERVER"))
                     .extracting(ReceivedSpan::traceId).containsExactly(callerTrace);
         }
