@@ -2,7 +2,6 @@ package io.tenantscreening;
 
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
-import io.tenantscreening.contract.ContractParsing;
 import io.tenantscreening.operator.OperatorCommand;
 import io.tenantscreening.tracing.TraceLogContext;
 
@@ -29,7 +28,6 @@ public final class Application {
             System.exit(OperatorCommand.run(Arrays.copyOfRange(args, 1, args.length)));
         }
         TraceLogContext.install();
-        ContractParsing.start();
         new Launcher().mainClass(Application.class).args(args).banner(false).start();
     }
 

@@ -10,10 +10,10 @@ import java.util.function.Supplier;
 /**
  * The two readings of openapi.yaml that the request checks need (the resolved model of
  * {@link ContractOperations} and the general validator of {@link ContractValidator}) take
- * about a second each on a small machine. The launcher starts both on threads of their own
- * before the application context, so that they overlap with the rest of the start (the
- * migrations wait on the database meanwhile); the beans then take the results, or build
- * them on the spot when nothing started them (tests that make their own context).
+ * about a second each on a small machine. The start's background part (BackgroundStart)
+ * starts both on threads of their own, so that they overlap with the migrations and the
+ * HTTP server's start; the beans then take the results, or build them on the spot when
+ * nothing started them (the operator command, tests that make their own context).
  */
 public final class ContractParsing {
 

@@ -1,19 +1,19 @@
 package io.tenantscreening.crypto;
 
-import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.tenantscreening.common.Environments;
 import jakarta.annotation.PostConstruct;
+import jakarta.inject.Singleton;
 
 import java.util.List;
 
 /**
- * When the service starts: refuses to start when SCREENING_KEYS lacks a key that sealed
+ * When the service starts (made by BackgroundStart, once the migrations are done): refuses to start when SCREENING_KEYS lacks a key that sealed
  * stored data (SSNs, application links, idempotency digests), since that data would fail on
  * every read instead of once, here, with the reason. It records nothing; the operator
  * command line does not run it.
  */
-@Context
+@Singleton
 @Requires(notEnv = Environments.OPERATOR)
 public class SealingKeyCheck {
 

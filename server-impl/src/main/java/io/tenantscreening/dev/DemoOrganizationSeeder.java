@@ -2,18 +2,18 @@ package io.tenantscreening.dev;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.runtime.event.annotation.EventListener;
-import io.micronaut.runtime.server.event.ServerStartupEvent;
 import io.tenantscreening.auth.ApiKeyService;
 import io.tenantscreening.auth.Scope;
 import io.tenantscreening.common.Mode;
 import io.tenantscreening.organizations.Organization;
 import io.tenantscreening.organizations.OrganizationService;
+import io.tenantscreening.persistence.MigrationsApplied;
 import jakarta.inject.Singleton;
 
 
 /**
  * Development convenience: when the service starts in the development environment on a
- * database without organisations, it creates a demo organisation and prints a test key,
+ * database without organisations (once its start has applied the migrations), it creates a demo organisation and prints a test key,
  * so the README's curl walk-through works at once. Never active in production.
  */
 @Singleton
@@ -29,7 +29,7 @@ public class DemoOrganizationSeeder {
     }
 
     @EventListener
-    public void onStartup(ServerStartupEvent event) {
+    public void onStartup(MigrationsApplied event) {
         if (!organizations.none()) {
             return;
         }

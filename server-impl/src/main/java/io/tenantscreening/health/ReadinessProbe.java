@@ -2,7 +2,9 @@ package io.tenantscreening.health;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerState;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.transaction.TransactionOperations;
+import io.tenantscreening.common.StartProgress;
 import io.tenantscreening.persistence.Jdbc;
 import jakarta.inject.Singleton;
 
@@ -15,7 +17,9 @@ import java.util.Optional;
  * What readiness checks, each giving the reason it fails (empty when it holds): PostgreSQL
  * answers (within the pool's connection timeout); the database has the newest migration
  * this build ships ({@link #LATEST_MIGRATION}) and no failed one; the background workers
- * of this instance run.
+ * of this instance run. Until the instance has finished starting ({@link StartProgress}) the
+ * migrations and workers checks fail without touching the database, whose pool may still be
+ * waiting for the migrations.
  */
 @Singleton
 class ReadinessProbe {
@@ -23,11 +27,14 @@ class ReadinessProbe {
     /** The version of the newest migration in db/migration (a unit test keeps it true). */
     static final int LATEST_MIGRATION = 73;
 
-    private final Jdbc jdbc;
-    private final TransactionOperations<Connection> transactions;
-    private final Optional<Scheduler> scheduler;
+    private final StartProgress start;
+    private final BeanProvider<Jdbc> jdbc;
+    private final BeanProvider<TransactionOperations<Connection>> transactions;
+    private final BeanProvider<Scheduler> scheduler;
 
-    ReadinessProbe(Jdbc jdbc, TransactionOperations<Connection> transactions, Optional<Scheduler> scheduler) {
+    ReadinessProbe(StartProgress start, BeanProvider<Jdbc> jdbc, BeanProvider<TransactionOperations<Connection>> transactions,
+                   BeanProvider<Scheduler> scheduler) {
+        this.start = start;
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.scheduler = scheduler;
@@ -36,9 +43,14 @@ class ReadinessProbe {
     /** Each check's failure, in order: database, migrations, workers; a passing check is absent. */
     Map<String, String> failures() {
         Map<String, String> failures = new LinkedHashMap<>();
+        if (!start.finished()) {
+            failures.put("migrations", "The instance is starting: it checks or applies the migrations first.");
+            failures.put("workers", "The instance is starting: its background workers start once the migrations are done.");
+            return failures;
+        }
         Optional<int[]> migrations;
         try {
-            migrations = transactions.executeRead(status -> jdbc.queryOne("SELECT coalesce(max(CASE WHEN success THEN "
+            migrations = transactions.get().executeRead(status -> jdbc.get().queryOne("SELECT coalesce(max(CASE WHEN success THEN "
                             + "version::int END), 0), count(*) FILTER (WHERE NOT success) FROM flyway_schema_history WHERE version IS NOT NULL",
                     row -> new int[] {row.getInt(1), row.getInt(2)}));
         } catch (RuntimeException unreachable) {
@@ -53,8 +65,8 @@ class ReadinessProbe {
                         + LATEST_MIGRATION + ".");
             }
         });
-        SchedulerState state = scheduler.map(Scheduler::getSchedulerState).orElse(null);
-        if (state == null || !state.isStarted() || state.isShuttingDown() || state.isPaused()) {
+        SchedulerState state = scheduler.get().getSchedulerState();
+        if (!state.isStarted() || state.isShuttingDown() || state.isPaused()) {
             failures.put("workers", "The background workers of this instance do not run.");
         }
         return failures;

@@ -3,6 +3,7 @@ package io.tenantscreening.operator;
 import io.micronaut.context.ApplicationContext;
 import io.tenantscreening.StartupFailure;
 import io.tenantscreening.common.Environments;
+import io.tenantscreening.persistence.Migrations;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,6 +33,12 @@ public class OperatorCommand {
             return 1;
         }
         try (context) {
+            try {
+                context.getBean(Migrations.class).apply();
+            } catch (RuntimeException e) {
+                System.err.println("operator: cannot start: " + StartupFailure.describe(e));
+                return 1;
+            }
             CommandLine commandLine = new CommandLine(new OperatorCommand(), new ContextFactory(context));
             commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
                 cmd.getErr().println("operator: " + exception.getMessage());

@@ -1,8 +1,10 @@
 package io.tenantscreening.web;
 
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
+import io.micronaut.core.util.SupplierUtil;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
@@ -21,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Lets {@code type/*} ranges in Accept headers work. Micronaut's router matches Accept
@@ -37,13 +40,19 @@ public class AcceptRanges implements BeanCreatedEventListener<NettyServerCustomi
 
     private static final String HANDLER = "screening-accept-ranges";
 
-    private final List<MediaType> answered;
+    /**
+     * Read from the contract when first needed rather than when the server starts, which then
+     * need not wait for the contract's parsing (a request meanwhile waits for it once).
+     */
+    private final Supplier<List<MediaType>> answered;
 
-    public AcceptRanges(ContractOperations operations) {
-        Set<String> types = new LinkedHashSet<>();
-        operations.all().forEach(operation -> types.addAll(operation.produces()));
-        types.add(MediaType.TEXT_HTML);
-        this.answered = types.stream().map(MediaType::of).toList();
+    public AcceptRanges(BeanProvider<ContractOperations> operations) {
+        this.answered = SupplierUtil.memoized(() -> {
+            Set<String> types = new LinkedHashSet<>();
+            operations.get().all().forEach(operation -> types.addAll(operation.produces()));
+            types.add(MediaType.TEXT_HTML);
+            return types.stream().map(MediaType::of).toList();
+        });
     }
 
     @Override
@@ -64,7 +73,7 @@ public class AcceptRanges implements BeanCreatedEventListener<NettyServerCustomi
             return header;
         }
         List<String> meant = new ArrayList<>();
-        for (MediaType type : answered) {
+        for (MediaType type : answered.get()) {
             double quality = ContentNegotiation.quality(ranges, type);
             if (quality > 0) {
                 meant.add(type.getName() + (quality < 1 ? ";q=" + String.format(Locale.ROOT, "%.3f", quality) : ""));

@@ -1,6 +1,7 @@
 package io.tenantscreening.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;
@@ -35,10 +36,10 @@ import java.util.concurrent.Executor;
 @ServerFilter(value = Routes.API, patternStyle = FilterPatternStyle.REGEX)
 public class ContractValidationFilter implements Ordered {
 
-    private final ContractValidator validator;
+    private final BeanProvider<ContractValidator> validator;
     private final Executor requestThreads;
 
-    public ContractValidationFilter(ContractValidator validator, @Named(RequestThreads.NAME) Executor requestThreads) {
+    public ContractValidationFilter(BeanProvider<ContractValidator> validator, @Named(RequestThreads.NAME) Executor requestThreads) {
         this.validator = validator;
         this.requestThreads = requestThreads;
     }
@@ -62,7 +63,7 @@ public class ContractValidationFilter implements Ordered {
     private Optional<HttpResponse<ErrorEnvelope>> check(HttpRequest<?> request, @Nullable byte[] body) {
         try {
             ApiVersions.resolve(request.getHeaders().get(ApiVersions.HEADER));
-            JsonNode parsed = validator.check(request, body);
+            JsonNode parsed = validator.get().check(request, body);
             NulCharacters.check(request, parsed);
             if (parsed != null) {
                 request.setAttribute(StrictJsonBodyHandler.PARSED_BODY, parsed);

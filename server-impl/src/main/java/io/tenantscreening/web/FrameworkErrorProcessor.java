@@ -43,10 +43,10 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
     private final NettyHttpServerConfiguration server;
     private final ErrorPages pages;
     private final BeanProvider<Router> router;
-    private final ContractOperations operations;
+    private final BeanProvider<ContractOperations> operations;
 
     public FrameworkErrorProcessor(NettyHttpServerConfiguration server, ErrorPages pages, BeanProvider<Router> router,
-                                   ContractOperations operations) {
+                                   BeanProvider<ContractOperations> operations) {
         this.server = server;
         this.pages = pages;
         this.router = router;
@@ -76,7 +76,7 @@ public class FrameworkErrorProcessor implements ErrorResponseProcessor<Object> {
     /** What the documented operation the router refused for its Accept header answers in (empty if none is found). */
     private Set<String> producedFor(HttpRequest<?> request) {
         return router.get().find(request.getMethod(), request.getPath(), request)
-                .map(match -> operations.find(match.getRouteInfo().getHttpMethodName(),
+                .map(match -> operations.get().find(match.getRouteInfo().getHttpMethodName(),
                         match.getRouteInfo().getUriMatchTemplate().toPathString()))
                 .flatMap(Optional::stream)
                 .findFirst()

@@ -9,7 +9,6 @@ import com.github.kagkarlsson.scheduler.serializer.JacksonSerializer;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTask;
 import io.micronaut.context.annotation.Bean;
-import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.jdbc.DataSourceResolver;
@@ -37,11 +36,12 @@ public class WorkScheduling {
     private static final JdbcCustomization POSTGRESQL = new PostgreSqlJdbcCustomization(false, false);
 
     /**
-     * The scheduler of this instance: started with the service, stopped when it stops
+     * The scheduler of this instance: started with the service (made by BackgroundStart, once
+     * the migrations are done), stopped when it stops
      * (running work gets {@code screening.work.shutdown-wait} to finish; what is still
      * running then is taken up by another instance once its heartbeats stop).
      */
-    @Context
+    @Singleton
     @Bean(preDestroy = "stop")
     @Requires(notEnv = Environments.OPERATOR)
     public Scheduler scheduler(List<BackgroundWork> work, DataSource dataSource, DataSourceResolver resolver,

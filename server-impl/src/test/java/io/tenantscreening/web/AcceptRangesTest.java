@@ -12,7 +12,7 @@ class AcceptRangesTest {
 
     @Test
     void anAcceptWithATypeRangeIsRewrittenToWhatItMeansForTheTypesWeAnswerIn() {
-        AcceptRanges ranges = new AcceptRanges(new ContractOperations());
+        AcceptRanges ranges = new AcceptRanges(ContractOperations::new);
 
         assertThat(ranges.rewrite("application/*;q=0.5, application/json;q=0")).contains("application/pdf;q=0.500")
                 .doesNotContain("application/json").doesNotContain("text/html");
@@ -23,7 +23,7 @@ class AcceptRangesTest {
 
     @Test
     void otherAcceptHeadersAndRangesThatMatchNothingWeAnswerInPassUntouched() {
-        AcceptRanges ranges = new AcceptRanges(new ContractOperations());
+        AcceptRanges ranges = new AcceptRanges(ContractOperations::new);
 
         for (String header : List.of("application/json", "*/*", "application/pdf;q=0.5, */*;q=0.1", "image/*", "not a media type/")) {
             assertThat(ranges.rewrite(header)).as(header).isEqualTo(header);

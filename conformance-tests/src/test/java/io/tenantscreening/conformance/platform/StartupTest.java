@@ -1,5 +1,7 @@
 package io.tenantscreening.conformance.platform;
 
+import io.tenantscreening.conformance.support.Api;
+import io.tenantscreening.conformance.support.ApiResponse;
 import io.tenantscreening.conformance.support.JarProcess;
 import io.tenantscreening.conformance.support.ServiceProcess;
 import io.tenantscreening.conformance.support.StartsServiceProcesses;
@@ -7,16 +9,22 @@ import io.tenantscreening.conformance.support.TestDatabase;
 import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
 
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -117,6 +125,125 @@ class StartupTest {
             assertThat(service.process().stdout()).contains("AGENCY_NAME, AGENCY_ADDRESS, AGENCY_PHONE not set: notices name a fictitious agency.");
         } finally {
             TestDatabase.drop(database);
+        }
+    }
+
+    /**
+     * GET /health, rule 2, GET /health/readiness, rule 4, and docs/operators.md#starting: while
+     * the migrations cannot be checked (a transaction holds the table of applied migrations),
+     * the instance answers its liveness, its readiness answers 503 naming the migrations and
+     * the workers as starting, and an API request waits; once the table is free the start
+     * finishes, the request is answered and readiness answers 200.
+     */
+    @Test
+    void livenessAnswersWhileTheStartWaitsForTheDatabaseAndOtherRequestsWaitForIt() throws Exception {
+        try (Starting starting = Starting.withMigrationsHeld(Duration.ofSeconds(60))) {
+            ApiResponse readiness = Api.get("/health/readiness").at(starting.base).send();
+            assertThat(readiness.status()).isEqualTo(503);
+            assertThat(readiness.header("Retry-After")).isEqualTo("5");
+            assertThat(readiness.json().get("errors")).extracting(entry -> entry.get("detail").asText()).containsExactly(
+                    "migrations: The instance is starting: it checks or applies the migrations first.",
+                    "workers: The instance is starting: its background workers start once the migrations are done.");
+            assertThat(starting.service.stdout()).doesNotContain(ServiceProcess.READY);
+            // Sent while the start waits (the rest of it takes far longer than the request takes
+            // to arrive), it is held until the start finishes (aRequestThatWaitsLongerThanTheStartWaitAnswers503
+            // shows that it is held), then served.
+            CompletableFuture<ApiResponse> orders = CompletableFuture.supplyAsync(
+                    () -> Api.get("/orders").at(starting.base).key(starting.key).send());
+            starting.release();
+
+            assertThat(orders.get(60, TimeUnit.SECONDS).status()).isEqualTo(200);
+            assertThat(Api.get("/health/readiness").at(starting.base).send().status()).isEqualTo(200);
+            assertThat(starting.service.stdout()).contains(ServiceProcess.READY);
+        }
+    }
+
+    /**
+     * docs/operators.md#starting: a request still waiting for the start after HTTP_START_WAIT
+     * answers 503 service_unavailable with Retry-After.
+     */
+    @Test
+    void aRequestThatWaitsLongerThanTheStartWaitAnswers503() throws Exception {
+        try (Starting starting = Starting.withMigrationsHeld(Duration.ofMillis(500))) {
+            ApiResponse refused = Api.get("/orders").at(starting.base).key(starting.key).send();
+
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.header("Retry-After")).isEqualTo("5");
+            assertThat(refused.assertError(503, "service_unavailable").get("detail").asText())
+                    .isEqualTo("The instance is starting and cannot serve this request yet. Retry after 5 seconds.");
+        }
+    }
+
+    /**
+     * An instance on a database of its own whose start waits: a transaction holds the table of
+     * applied migrations, so its migrations wait (for up to a minute, instead of the usual
+     * lock timeout) until {@link #release()}. Made once its liveness answers; closing it stops
+     * the instance and drops the database.
+     */
+    private static final class Starting implements AutoCloseable {
+        private final String database = TestDatabase.create();
+        private final Connection holder;
+        private final String key;
+        private final String base;
+        private final JarProcess.Started service;
+
+        private Starting(Duration startWait) throws Exception {
+            Map<String, String> environment = environmentOn(database);
+            Connection opened = null;
+            JarProcess.Started started = null;
+            int port = ServiceProcess.freePort();
+            environment.put("PORT", String.valueOf(port));
+            environment.put("HTTP_START_WAIT", startWait.toMillis() + "ms");
+            environment.put("DATABASE_LOCK_TIMEOUT", "60s");
+            environment.put("DATABASE_STATEMENT_TIMEOUT", "60s");
+            environment.put("DATABASE_SOCKET_TIMEOUT", "70");
+            key = JarProcess.issueTestKey(environment, "Starting").secret();
+            base = "http://localhost:" + port;
+            try {
+                opened = TestDatabase.connect(TestDatabase.urlOf(database));
+                opened.setAutoCommit(false);
+                try (Statement lock = opened.createStatement()) {
+                    lock.execute("LOCK TABLE flyway_schema_history IN ACCESS EXCLUSIVE MODE");
+                }
+                started = JarProcess.start(environment);
+                JarProcess.Started running = started;
+                await("the liveness answer", Duration.ofSeconds(60)).ignoreExceptionsInstanceOf(UncheckedIOException.class).until(() -> {
+                    assertThat(running.process().isAlive()).as("service exited: %s", running.stderr()).isTrue();
+                    return Api.get("/health").at(base).send().status() == 200;
+                });
+            } catch (Exception | AssertionError e) {
+                stop(opened, started);
+                throw e;
+            }
+            holder = opened;
+            service = started;
+        }
+
+        static Starting withMigrationsHeld(Duration startWait) throws Exception {
+            return new Starting(startWait);
+        }
+
+        void release() throws SQLException {
+            holder.rollback();
+        }
+
+        @Override
+        public void close() throws Exception {
+            stop(holder, service);
+        }
+
+        private void stop(Connection opened, JarProcess.Started started) throws SQLException, InterruptedException {
+            try {
+                if (opened != null) {
+                    opened.close();
+                }
+                if (started != null) {
+                    started.process().destroy();
+                    started.process().waitFor(30, TimeUnit.SECONDS);
+                }
+            } finally {
+                TestDatabase.drop(database);
+            }
         }
     }
 

@@ -73,7 +73,7 @@ final class ProcessClasses {
                 JarProcess.Started service = JarProcess.startWith(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                         "-XX:ArchiveClassesAtExit=" + written, "-Xlog:cds*=off", "-cp", CLASS_PATH), environment);
                 await("the service started to record its classes", Duration.ofSeconds(60))
-                        .until(() -> service.stdout().contains("Startup completed") || !service.process().isAlive());
+                        .until(() -> service.stdout().contains(ServiceProcess.READY) || !service.process().isAlive());
                 service.process().destroy();
                 if (service.process().waitFor(60, TimeUnit.SECONDS) && Files.size(written) > 0) {
                     Files.move(written, ARCHIVE, StandardCopyOption.ATOMIC_MOVE);

@@ -19,7 +19,14 @@ import static org.awaitility.Awaitility.await;
 public record ServiceProcess(JarProcess.Started process, int port) implements AutoCloseable {
 
     /**
-     * Starts the service with this environment (PORT is chosen here) and waits until it serves.
+     * What the service logs once it has finished starting: the migrations done and the
+     * background workers running (BackgroundStart); its readiness answers 200 from then on.
+     */
+    public static final String READY = "Ready: the database has every migration";
+
+    /**
+     * Starts the service with this environment (PORT is chosen here) and waits until it has
+     * finished starting ({@link #READY}).
      * When another process takes the chosen port before the service binds it, it starts again
      * on another.
      */
@@ -30,8 +37,8 @@ public record ServiceProcess(JarProcess.Started process, int port) implements Au
             withPort.put("PORT", String.valueOf(port));
             JarProcess.Started started = JarProcess.start(withPort);
             await("the service on port " + port + " started").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> started.stdout().contains("Startup completed") || !started.process().isAlive());
-            if (started.stdout().contains("Startup completed")) {
+                    .until(() -> started.stdout().contains(READY) || !started.process().isAlive());
+            if (started.stdout().contains(READY)) {
                 return new ServiceProcess(started, port);
             }
             boolean portTaken = started.stderr().contains("BindException");

@@ -1,6 +1,6 @@
 package io.tenantscreening.conformance.support;
 
-import org.flywaydb.core.Flyway;
+import io.tenantscreening.persistence.Migrations;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,13 +100,7 @@ public final class TemplateDatabase {
     private static String make() {
         String template = PREFIX + Long.toString(Instant.now().getEpochSecond(), 36) + "_" + random();
         TestDatabase.administer("CREATE DATABASE " + template);
-        Flyway.configure()
-                .dataSource(TestDatabase.urlOf(template), TestDatabase.user(), TestDatabase.password())
-                // As the service migrates (application.yml): the same scripts, all in one transaction.
-                .locations("classpath:db/migration")
-                .group(true)
-                .load()
-                .migrate();
+        Migrations.settings().dataSource(TestDatabase.urlOf(template), TestDatabase.user(), TestDatabase.password()).load().migrate();
         return template;
     }
 

@@ -3,6 +3,7 @@ package io.tenantscreening.conformance.support;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.exceptions.NoSuchBeanException;
 import io.micronaut.runtime.server.EmbeddedServer;
+import io.tenantscreening.common.StartProgress;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -110,11 +111,18 @@ public final class TestServer {
             return server;
         }
 
-        /** Starts on a free port; when another process takes that port before the server binds it, on another. */
+        /**
+         * Starts on a free port (when another process takes that port before the server binds
+         * it, on another) and waits until the start's background part (migrations, workers) has
+         * finished, as a load balancer waits for readiness.
+         */
         private EmbeddedServer start() {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    return ApplicationContext.run(EmbeddedServer.class, properties(freePort()));
+                    EmbeddedServer started = ApplicationContext.run(EmbeddedServer.class, properties(freePort()));
+                    StartProgress progress = started.getApplicationContext().getBean(StartProgress.class);
+                    Waits.await("the server's start", Duration.ofSeconds(60)).until(progress::finished);
+                    return started;
                 } catch (RuntimeException e) {
                     if (attempt == 3 || !causedBy(e, BindException.class)) {
                         throw e;
