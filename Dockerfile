@@ -13,7 +13,7 @@ WORKDIR /app
 COPY --from=build /src/server-impl/target/server-impl-1.0.0-SNAPSHOT-all.jar /app/service.jar
 COPY jvm.options /app/jvm.options
 USER screening
-ENV PORT=8080
+ENV PORT=8080 MALLOC_ARENA_MAX=2
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD curl -fsS "http://127.0.0.1:${PORT}/health/readiness" >/dev/null || exit 1
 ENTRYPOINT ["sh", "-c", "exec java $(cat /app/jvm.options) -jar /app/service.jar \"$@\"", "service"]

@@ -6,6 +6,7 @@ import io.micronaut.context.BeanProvider;
 import io.micronaut.transaction.TransactionOperations;
 import io.tenantscreening.common.StartProgress;
 import io.tenantscreening.persistence.Jdbc;
+import io.tenantscreening.persistence.Migrations;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -16,16 +17,13 @@ import java.util.Optional;
 /**
  * What readiness checks, each giving the reason it fails (empty when it holds): PostgreSQL
  * answers (within the pool's connection timeout); the database has the newest migration
- * this build ships ({@link #LATEST_MIGRATION}) and no failed one; the background workers
+ * this build ships ({@link Migrations#LATEST}) and no failed one; the background workers
  * of this instance run. Until the instance has finished starting ({@link StartProgress}) the
  * migrations and workers checks fail without touching the database, whose pool may still be
  * waiting for the migrations.
  */
 @Singleton
 class ReadinessProbe {
-
-    /** The version of the newest migration in db/migration (a unit test keeps it true). */
-    static final int LATEST_MIGRATION = 73;
 
     private final StartProgress start;
     private final BeanProvider<Jdbc> jdbc;
@@ -60,9 +58,9 @@ class ReadinessProbe {
         migrations.ifPresent(applied -> {
             if (applied[1] > 0) {
                 failures.put("migrations", applied[1] + " migration(s) failed; see flyway_schema_history.");
-            } else if (applied[0] < LATEST_MIGRATION) {
+            } else if (applied[0] < Migrations.LATEST) {
                 failures.put("migrations", "The database is at migration " + applied[0] + ", this build needs "
-                        + LATEST_MIGRATION + ".");
+                        + Migrations.LATEST + ".");
             }
         });
         SchedulerState state = scheduler.get().getSchedulerState();

@@ -52,8 +52,9 @@ public class StartGate implements Ordered {
             return CompletableFuture.completedFuture(Optional.empty());
         }
         return progress.whenFinished().toCompletableFuture()
-                .thenApply(started -> Optional.<HttpResponse<?>>empty())
-                .completeOnTimeout(Optional.of(starting(request)), wait.toMillis(), TimeUnit.MILLISECONDS);
+                .thenApply(finished -> true)
+                .completeOnTimeout(false, wait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(finished -> finished ? Optional.empty() : Optional.of(starting(request)));
     }
 
     private HttpResponse<?> starting(HttpRequest<?> request) {

@@ -129,6 +129,34 @@ class StartupTest {
     }
 
     /**
+     * docs/operators.md#starting: a start on a database that has every migration but the
+     * newest (a build's upgrade) applies that one, though it skips Flyway on a database that
+     * has them all.
+     */
+    @Test
+    void aStartAppliesTheMigrationThatIsDue() {
+        String database = TestDatabase.create();
+        String url = TestDatabase.urlOf(database);
+        String traceparentColumns = "SELECT count(*) FROM information_schema.columns WHERE table_name = 'scheduled_tasks'"
+                + " AND column_name = 'traceparent'";
+        try {
+            // As if the newest migration (V073, the tasks' traceparent) had not been applied yet.
+            TestDatabase.executeIn(url, "ALTER TABLE scheduled_tasks DROP COLUMN traceparent");
+            TestDatabase.executeIn(url, "DELETE FROM flyway_schema_history WHERE version = '073'");
+
+            try (ServiceProcess service = ServiceProcess.start(environmentOn(database))) {
+                assertThat(Api.get("/health/readiness").at(service.baseUrl()).send().status()).isEqualTo(200);
+            }
+
+            assertThat(TestDatabase.numberIn(url, traceparentColumns)).isEqualTo(1);
+            assertThat(TestDatabase.numberIn(url, "SELECT count(*) FROM flyway_schema_history WHERE version = '073' AND success"))
+                    .isEqualTo(1);
+        } finally {
+            TestDatabase.drop(database);
+        }
+    }
+
+    /**
      * GET /health, rule 2, GET /health/readiness, rule 4, and docs/operators.md#starting: while
      * the migrations cannot be checked (a transaction holds the table of applied migrations),
      * the instance answers its liveness, its readiness answers 503 naming the migrations and
