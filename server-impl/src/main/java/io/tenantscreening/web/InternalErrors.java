@@ -34,6 +34,12 @@ final class InternalErrors {
                         + RequestIds.of(request) + ".").withHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
     }
 
+    static ApiException starting() {
+        return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "service_unavailable",
+                "The instance is starting and cannot serve this request yet. Retry after " + RETRY_AFTER_SECONDS
+                        + " seconds.").withHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+    }
+
     /**
      * Whether the failure is the database being out of reach: no connection within the
      * pool's connection timeout, a connection that broke (SQL state class 08), or a JDBC

@@ -10,7 +10,6 @@ import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.ServerFilterPhase;
 import io.tenantscreening.common.StartProgress;
-import io.tenantscreening.errors.ApiException;
 import io.tenantscreening.errors.ErrorResponses;
 
 import java.time.Duration;
@@ -30,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 public class StartGate implements Ordered {
 
-    static final int RETRY_AFTER_SECONDS = 5;
     private static final Set<String> HEALTH = Set.of("/health", "/health/readiness");
 
     private final StartProgress progress;
@@ -60,11 +58,9 @@ public class StartGate implements Ordered {
     private HttpResponse<?> starting(HttpRequest<?> request) {
         if (Routes.isPage(request)) {
             return pages.get().page(HttpStatus.SERVICE_UNAVAILABLE, RequestIds.of(request))
-                    .header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                    .header("Retry-After", Integer.toString(InternalErrors.RETRY_AFTER_SECONDS));
         }
-        return ErrorResponses.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "service_unavailable",
-                "The instance is starting and cannot serve this request yet. Retry after " + RETRY_AFTER_SECONDS
-                        + " seconds.").withHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
+        return ErrorResponses.of(InternalErrors.starting());
     }
 
     /** Right after the request tracking (request id, access line), before any filter that may use the database. */

@@ -188,7 +188,7 @@ class StartupTest {
 
     /**
      * docs/operators.md#starting: a request still waiting for the start after HTTP_START_WAIT
-     * answers 503 service_unavailable with Retry-After.
+     * answers 503 service_unavailable with Retry-After; on the applicants' pages, as a page.
      */
     @Test
     void aRequestThatWaitsLongerThanTheStartWaitAnswers503() throws Exception {
@@ -199,6 +199,12 @@ class StartupTest {
             assertThat(refused.header("Retry-After")).isEqualTo("5");
             assertThat(refused.assertError(503, "service_unavailable").get("detail").asText())
                     .isEqualTo("The instance is starting and cannot serve this request yet. Retry after 5 seconds.");
+
+            HttpResponse<String> page = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(starting.base + "/apply/some-link")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(503);
+            assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+            assertThat(page.headers().firstValue("Retry-After")).hasValue("5");
         }
     }
 
