@@ -45,12 +45,12 @@ public class ContractOperations {
         }
     }
 
-    /** openapi.yaml read with every {@code $ref} resolved (slow: {@link ContractParsing} does it at launch). */
+    /** The contract (its JSON form) read with every {@code $ref} resolved (slow: {@link ContractParsing} does it at launch). */
     static OpenAPI parse() {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         options.setResolveFully(true);
-        return new OpenAPIV3Parser().readContents(OpenApiDocument.text(), null, options).getOpenAPI();
+        return new OpenAPIV3Parser().readContents(OpenApiDocument.json(), null, options).getOpenAPI();
     }
 
     /** Every documented operation. */

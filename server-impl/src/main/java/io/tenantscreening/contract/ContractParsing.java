@@ -8,9 +8,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * The two readings of openapi.yaml that the request checks need (the resolved model of
- * {@link ContractOperations} and the general validator of {@link ContractValidator}) take
- * about a second each on a small machine. The start's background part (BackgroundStart)
+ * The two readings of the contract that the request checks need (the resolved model of
+ * {@link ContractOperations} and the general validator of {@link ContractValidator}, both
+ * from its JSON form, {@link OpenApiDocument#json()}) take 0.8 and 1.2 s on a small machine.
+ * The start's background part (BackgroundStart)
  * starts both on threads of their own, so that they overlap with the migrations and the
  * HTTP server's start; the beans then take the results, or build them on the spot when
  * nothing started them (the operator command, tests that make their own context).

@@ -55,10 +55,10 @@ public class ContractValidator {
         this.validator = ContractParsing.validator();
     }
 
-    /** The general validator over openapi.yaml (slow to build: {@link ContractParsing} does it at launch). */
+    /** The general validator over the contract, read from its JSON form (slow to build: {@link ContractParsing} does it at launch). */
     static OpenApiInteractionValidator newValidator() {
         return OpenApiInteractionValidator
-                .createForInlineApiSpecification(OpenApiDocument.text())
+                .createForInlineApiSpecification(OpenApiDocument.json())
                 .withLevelResolver(LevelResolver.create()
                         .withLevel("validation.request.security", ValidationReport.Level.IGNORE)
                         .withLevel("validation.request.path.missing", ValidationReport.Level.IGNORE)

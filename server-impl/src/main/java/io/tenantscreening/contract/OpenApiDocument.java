@@ -12,13 +12,15 @@ import java.util.Optional;
 
 /**
  * The contracts as the api-spec module ships them on the classpath: openapi.yaml, the one
- * this build implements, and the released contract of each version it serves
- * (api-spec/released/&lt;version&gt;.yaml). Every version but the newest must have been
- * released; the newest may still be in the making, described by openapi.yaml alone.
+ * this build implements (with its JSON form, openapi.json, for the parsers), and the
+ * released contract of each version it serves (api-spec/released/&lt;version&gt;.yaml).
+ * Every version but the newest must have been released; the newest may still be in the
+ * making, described by openapi.yaml alone.
  */
 public final class OpenApiDocument {
 
     private static final String TEXT = load("openapi.yaml");
+    private static final String JSON = load("openapi.json");
     private static final Map<ApiVersion, String> RELEASED = loadReleased();
 
     private OpenApiDocument() {
@@ -26,6 +28,14 @@ public final class OpenApiDocument {
 
     public static String text() {
         return TEXT;
+    }
+
+    /**
+     * openapi.yaml as JSON, written when api-spec is built (its tools/ContractJson.java): the
+     * same document, which the parsers read about a third faster than the YAML.
+     */
+    public static String json() {
+        return JSON;
     }
 
     /**
