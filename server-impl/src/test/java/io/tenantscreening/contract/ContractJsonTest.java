@@ -28,9 +28,12 @@ class ContractJsonTest {
         resolvedFully.setResolveFully(true);
         assertThat(parse(OpenApiDocument.json(), resolvedFully)).isEqualTo(parse(OpenApiDocument.text(), resolvedFully))
                 .isEqualTo(ContractOperations.parse());
-        ParseOptions referencesKept = new ParseOptions();
-        referencesKept.setResolve(true);
-        assertThat(parse(OpenApiDocument.json(), referencesKept)).isEqualTo(parse(OpenApiDocument.text(), referencesKept));
+        // The request validator's own options: its combinators (allOf, oneOf) kept as they are.
+        ParseOptions combinatorsKept = new ParseOptions();
+        combinatorsKept.setResolve(true);
+        combinatorsKept.setResolveFully(true);
+        combinatorsKept.setResolveCombinators(false);
+        assertThat(parse(OpenApiDocument.json(), combinatorsKept)).isEqualTo(parse(OpenApiDocument.text(), combinatorsKept));
     }
 
     private static OpenAPI parse(String document, ParseOptions options) {
