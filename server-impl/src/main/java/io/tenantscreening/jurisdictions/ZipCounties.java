@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The ZIP–county crosswalk of {@code jurisdictions/zip-counties.csv} (see PROVENANCE.md beside
@@ -19,6 +20,8 @@ import java.util.Map;
 public final class ZipCounties {
 
     static final String FILE = "jurisdictions/zip-counties.csv";
+
+    private static final Pattern FIVE_DIGITS = Pattern.compile("\\d{5}");
 
     /** A county of the crosswalk: its 5-digit FIPS code, its name, its state's USPS code. */
     public record County(String fips, String name, String state) {
@@ -48,7 +51,7 @@ public final class ZipCounties {
             reader.readLine();
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 String[] cells = line.strip().split(",");
-                if (cells.length != 4 || !cells[0].matches("\\d{5}") || !cells[1].matches("\\d{5}")) {
+                if (cells.length != 4 || !FIVE_DIGITS.matcher(cells[0]).matches() || !FIVE_DIGITS.matcher(cells[1]).matches()) {
                     throw new IllegalStateException(FILE + ": a row is not zip,fips,county,state: " + line);
                 }
                 County county = data.byFips.computeIfAbsent(cells[1], fips -> new County(fips, cells[2], cells[3]));
