@@ -10,11 +10,11 @@ import java.util.function.Supplier;
 /**
  * The two readings of the contract that the request checks need (the resolved model of
  * {@link ContractOperations} and the general validator of {@link ContractValidator}, both
- * from its JSON form, {@link OpenApiDocument#json()}) take 0.8 and 1.2 s on a small machine.
- * The start's background part (BackgroundStart)
- * starts both on threads of their own, so that they overlap with the migrations and the
- * HTTP server's start; the beans then take the results, or build them on the spot when
- * nothing started them (the operator command, tests that make their own context).
+ * from its JSON form, {@link OpenApiDocument#json()}) take 0.8 and 1.2 s on a small
+ * machine. The start's background part (BackgroundStart) starts both on threads of their
+ * own, so that they overlap with the migrations and the HTTP server's start; the beans then
+ * take the results, or build them on the spot when nothing started them (the operator
+ * command, tests that make their own context).
  */
 public final class ContractParsing {
 
