@@ -88,7 +88,7 @@ if [ "${archive_option#-XX:ArchiveClassesAtExit}" != "$archive_option" ]; then
   DATABASE_URL="jdbc:postgresql://127.0.0.1:$pg_port/${DB}_archive" PORT=-1 \
     java $(cat jvm.options) $archive_option -jar "$JAR" > "$WORK/archive.log" 2>&1 &
   recorder=$!
-  until grep -qs "Ready: " "$WORK/archive.log"; do
+  until grep -qs "Ready: " "$WORK/archive.log" && grep -qs "Server Running: " "$WORK/archive.log"; do
     kill -0 "$recorder" 2>/dev/null || { echo "the service did not start; see $WORK/archive.log" >&2; exit 1; }
     sleep 0.2
   done

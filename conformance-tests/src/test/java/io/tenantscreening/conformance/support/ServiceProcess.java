@@ -25,8 +25,14 @@ public record ServiceProcess(JarProcess.Started process, int port) implements Au
     public static final String READY = "Ready: the database has every migration";
 
     /**
+     * What Micronaut logs once its HTTP server listens. The start's two parts run side by
+     * side, so either line can come first: a process has started when it has logged both.
+     */
+    static final String LISTENING = "Server Running: ";
+
+    /**
      * Starts the service with this environment (PORT is chosen here) and waits until it has
-     * finished starting ({@link #READY}).
+     * finished starting ({@link #READY}) and listens ({@link #LISTENING}).
      * When another process takes the chosen port before the service binds it, it starts again
      * on another.
      */
@@ -37,13 +43,18 @@ public record ServiceProcess(JarProcess.Started process, int port) implements Au
             withPort.put("PORT", String.valueOf(port));
             JarProcess.Started started = JarProcess.start(withPort);
             await("the service on port " + port + " started").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> started.stdout().contains(READY) || !started.process().isAlive());
-            if (started.stdout().contains(READY)) {
+                    .until(() -> started(started) || !started.process().isAlive());
+            if (started(started)) {
                 return new ServiceProcess(started, port);
             }
             boolean portTaken = started.stderr().contains("BindException");
             assertThat(portTaken && attempt < 3).as("service exited: %s", started.stderr()).isTrue();
         }
+    }
+
+    private static boolean started(JarProcess.Started process) {
+        String stdout = process.stdout();
+        return stdout.contains(READY) && stdout.contains(LISTENING) && process.process().isAlive();
     }
 
     public String baseUrl() {
