@@ -129,9 +129,9 @@ class StartupTest {
     }
 
     /**
-     * docs/operators.md#starting: a start on a database that has every migration but the
-     * newest (a build's upgrade) applies that one, though it skips Flyway on a database that
-     * has them all.
+     * docs/operators.md#starting: a start on a database that lacks one migration the build
+     * ships (as after an upgrade) applies it, though it skips Flyway on a database that has
+     * them all.
      */
     @Test
     void aStartAppliesTheMigrationThatIsDue() {
@@ -140,7 +140,7 @@ class StartupTest {
         String traceparentColumns = "SELECT count(*) FROM information_schema.columns WHERE table_name = 'scheduled_tasks'"
                 + " AND column_name = 'traceparent'";
         try {
-            // As if the newest migration (V073, the tasks' traceparent) had not been applied yet.
+            // As if V073 (the tasks' traceparent) had not been applied yet.
             TestDatabase.executeIn(url, "ALTER TABLE scheduled_tasks DROP COLUMN traceparent");
             TestDatabase.executeIn(url, "DELETE FROM flyway_schema_history WHERE version = '073'");
 
